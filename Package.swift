@@ -1,0 +1,83 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "pbtool",
+    products: [
+        .library(name: "APDU", targets: ["APDU"]),
+        .library(name: "PCSC", targets: ["PCSC"]),
+        .library(name: "SmartCard", targets: ["SmartCard"]),
+        .library(name: "VirtualCard", targets: ["VirtualCard"]),
+        .library(name: "APDUScript", targets: ["APDUScript"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        .library(name: "Fingerprint", targets: ["Fingerprint"]),
+        .library(name: "FingerprintSynthesis", targets: ["FingerprintSynthesis"]),
+        .library(name: "USB", targets: ["USB"]),
+        .library(name: "Sensors", targets: ["Sensors"]),
+        .library(name: "TemplateStore", targets: ["TemplateStore"]),
+        .library(name: "Biometry", targets: ["Biometry"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .executable(name: "pbtool", targets: ["pbtool"]),
+        .executable(name: "pbbench", targets: ["pbbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C system libraries: a module.modulemap + shim.h each, imported by exactly one Swift module.
+        .systemLibrary(name: "CPCSCLite", pkgConfig: "libpcsclite", providers: [.apt(["libpcsclite-dev"])]),
+        .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        // C globals and calls Swift 6 cannot reach (stdout buffering, prctl).
+        .target(name: "CShims"),
+
+        // Values, pure Swift, no I/O.
+        .target(name: "APDU"),
+        .target(name: "Imaging"),
+        .target(name: "Fingerprint", dependencies: ["Imaging"]),
+        .target(name: "FingerprintSynthesis", dependencies: ["Imaging", "Fingerprint"]),
+        .target(name: "ImageCodecs", dependencies: ["Imaging", "CPNG", "CTIFF"]),
+
+        // Bindings.
+        .target(name: "PCSC", dependencies: ["CPCSCLite", "APDU"]),
+        .target(name: "USB", dependencies: ["CLibUSB"]),
+
+        // Devices.
+        .target(name: "SmartCard", dependencies: ["APDU", "PCSC"]),
+        .target(name: "VirtualCard", dependencies: ["APDU", "Fingerprint"]),
+        .target(name: "APDUScript", dependencies: ["APDU"]),
+        .target(name: "Sensors", dependencies: ["USB", "Imaging", "Fingerprint", "FingerprintSynthesis", "ImageCodecs"]),
+
+        // Storage.
+        .target(name: "TemplateStore", dependencies: ["CSQLite", "COpenSSL"]),
+
+        // Flows and user interface.
+        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "Imaging"]),
+        .target(name: "TerminalUI", dependencies: ["Imaging", "CShims"]),
+
+        // Tools.
+        .executableTarget(name: "pbtool", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
+            "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
+            "TerminalUI", "CShims",
+        ]),
+        .executableTarget(name: "pbbench", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
+            "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
+            "CShims",
+        ]),
+
+        // Tests only: fixture loading, live-stack orchestration, the pbtool binary.
+        .target(name: "TestSupport", dependencies: ["APDU", "Imaging"], path: "Tests/TestSupport"),
+        .testTarget(name: "APDUTests", dependencies: ["APDU", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
+        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// APDUScript: the APDU script grammar, its runner over any CardChannel, and its reports.

@@ -1,0 +1,1 @@
+// Biometry: enrollment, verification, practice and finger-management controllers.

@@ -1,0 +1,1 @@
+// FingerprintSynthesis: synthetic master fingerprints and impressions, deterministic from a seed.

@@ -1,0 +1,1 @@
+// ImageCodecs: PNG, TIFF, BMP, PGM and WSQ files to and from GrayImage.

@@ -1,0 +1,1 @@
+// PCSC: the Swift binding of libpcsclite (contexts, readers, status changes, cards, transactions).

@@ -1,0 +1,1 @@
+// Sensors: swipe-sensor drivers as data, the swipe capture and the simulated sensor.

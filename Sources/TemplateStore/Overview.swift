@@ -1,0 +1,1 @@
+// TemplateStore: the encrypted template database (SQLite + OpenSSL).

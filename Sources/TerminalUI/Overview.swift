@@ -1,0 +1,1 @@
+// TerminalUI: fingerprint pictures, bars and prompts on a terminal.

@@ -1,0 +1,57 @@
+import ArgumentParser
+import CShims
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the command line and maps every outcome to an exit status (docs/exit-codes.md).
+@main
+enum Entry {
+    static func main() async {
+        cshims_line_buffer_stdout()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try PBToolCommand.parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(with: error)
+        }
+    }
+
+    private static func exit(with error: any Error) -> Never {
+        if isArgumentParserError(error) {
+            let code = PBToolCommand.exitCode(for: error)
+            let text = PBToolCommand.fullMessage(for: error)
+            if code == .success {
+                print(text)
+                Glibc.exit(0)
+            }
+            printError(text)
+            Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+        }
+        let report = ErrorReport(error)
+        printError("pbtool: \(report.message)")
+        Glibc.exit(report.status.rawValue)
+    }
+
+    /// ArgumentParser's own errors (help, version, validation, ExitCode) keep its rendering.
+    private static func isArgumentParserError(_ error: any Error) -> Bool {
+        if error is CommandFailure { return false }
+        if error is ExitCode || error is ValidationError || error is CleanExit { return true }
+        return String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
+    }
+}
+
+/// Writes a line to standard error (Swift 6 cannot name the C `stderr` global).
+func printError(_ line: String) {
+    var text = line
+    if !text.hasSuffix("\n") { text += "\n" }
+    text.utf8CString.withUnsafeBufferPointer { buffer in
+        _ = write(2, buffer.baseAddress, buffer.count - 1)
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// The root of the `pbtool` command tree; each group lives in its own folder.
+struct PBToolCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pbtool",
+        abstract: "Smart cards, match-on-card biometrics and swipe fingerprint sensors on Linux.",
+        discussion: """
+            Exit codes are the same for every command; see docs/exit-codes.md.
+            """,
+        version: "0.1.0",
+        subcommands: []
+    )
+}
