@@ -43,14 +43,14 @@ public struct CardCapabilities: Hashable, Sendable, Encodable {
     }
 
     // Byte 1: selection methods.
-    public var selectsDFByFullName: Bool { bit(0, 0x80)! }
-    public var selectsDFByPartialName: Bool { bit(0, 0x40)! }
-    public var selectsDFByPath: Bool { bit(0, 0x20)! }
-    public var selectsDFByFileIdentifier: Bool { bit(0, 0x10)! }
-    public var selectsDFImplicitly: Bool { bit(0, 0x08)! }
-    public var supportsShortEFIdentifier: Bool { bit(0, 0x04)! }
-    public var supportsRecordNumber: Bool { bit(0, 0x02)! }
-    public var supportsRecordIdentifier: Bool { bit(0, 0x01)! }
+    public var selectsDFByFullName: Bool { bytes[0] & 0x80 != 0 }
+    public var selectsDFByPartialName: Bool { bytes[0] & 0x40 != 0 }
+    public var selectsDFByPath: Bool { bytes[0] & 0x20 != 0 }
+    public var selectsDFByFileIdentifier: Bool { bytes[0] & 0x10 != 0 }
+    public var selectsDFImplicitly: Bool { bytes[0] & 0x08 != 0 }
+    public var supportsShortEFIdentifier: Bool { bytes[0] & 0x04 != 0 }
+    public var supportsRecordNumber: Bool { bytes[0] & 0x02 != 0 }
+    public var supportsRecordIdentifier: Bool { bytes[0] & 0x01 != 0 }
 
     // Byte 2: data coding.
     /// b8: EFs of BER-TLV structure supported.
