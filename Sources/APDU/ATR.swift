@@ -31,12 +31,15 @@ public struct ATR: Hashable, Sendable {
 
     /// The ATR exactly as received.
     public let bytes: [UInt8]
+    /// From TS; `nil` when TS is neither `3B` nor `3F` (see `warnings`).
     public let convention: Convention?
     /// The format byte: Y1 (high nibble) and K (low nibble, number of historical bytes).
     public let formatByte: UInt8?
     /// TA1, TB1, TC1, TD1, TA2, … in order of appearance.
     public let interfaceBytes: [ATRInterfaceByte]
+    /// T1…TK, decoded by their category indicator.
     public let historicalBytes: HistoricalBytes
+    /// The TCK verdict.
     public let checksum: Checksum
     /// Every problem found, in the order met.
     public let warnings: [ATRWarning]
