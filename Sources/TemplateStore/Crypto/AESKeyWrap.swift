@@ -6,7 +6,7 @@ import COpenSSL
 /// Deterministic and nonce-free; the integrity check value makes unwrapping under a wrong key
 /// fail instead of returning garbage.
 enum AESKeyWrap {
-    /// Wraps `key` (any length) under the 32-byte `wrappingKey`; the result is the key length
+    /// Wraps `key` (any length) under `wrappingKey` (32 bytes in the store); the result is the key length
     /// rounded up to 8, plus 8 bytes.
     static func wrap(_ key: SecretBytes, with wrappingKey: SecretBytes) throws -> [UInt8] {
         let context = try CipherContext(encrypting: true, key: wrappingKey)
@@ -48,14 +48,20 @@ enum AESKeyWrap {
         let handle: OpaquePointer
 
         init(encrypting: Bool, key: SecretBytes) throws {
-            precondition(key.count == 32, "AES-256 key wrap needs a 32-byte key")
+            // The store only uses 32-byte keys; 16 and 24 bytes are allowed for the RFC 5649 vectors.
+            let cipher: OpaquePointer? = switch key.count {
+            case 16: EVP_aes_128_wrap_pad()
+            case 24: EVP_aes_192_wrap_pad()
+            default: EVP_aes_256_wrap_pad()
+            }
+            precondition([16, 24, 32].contains(key.count), "AES key wrap needs a 16-, 24- or 32-byte key")
             guard let context = EVP_CIPHER_CTX_new() else { throw OpenSSLError.drain("EVP_CIPHER_CTX_new") }
             handle = context
             EVP_CIPHER_CTX_set_flags(context, Int32(EVP_CIPHER_CTX_FLAG_WRAP_ALLOW))
             let rc = encrypting
-                ? EVP_EncryptInit_ex(context, EVP_aes_256_wrap_pad(), nil, key.pointer, nil)
-                : EVP_DecryptInit_ex(context, EVP_aes_256_wrap_pad(), nil, key.pointer, nil)
-            guard rc == 1 else { throw OpenSSLError.drain("EVP_CipherInit_ex(AES-256-WRAP-PAD)") }
+                ? EVP_EncryptInit_ex(context, cipher, nil, key.pointer, nil)
+                : EVP_DecryptInit_ex(context, cipher, nil, key.pointer, nil)
+            guard rc == 1 else { throw OpenSSLError.drain("EVP_CipherInit_ex(AES-WRAP-PAD)") }
         }
 
         deinit {

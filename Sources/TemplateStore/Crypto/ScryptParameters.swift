@@ -38,9 +38,8 @@ public struct ScryptParameters: Sendable, Hashable, CustomStringConvertible {
     /// Derives `length` bytes from `passphrase` and `salt` with EVP_KDF "SCRYPT".
     ///
     /// N, r, p and maxmem are always set: the provider's defaults (N = 2^20, 1025 MiB) would
-    /// otherwise apply.
+    /// otherwise apply. Callers check `isAccepted` first for parameters read from a file.
     func deriveKey(from passphrase: SecretBytes, salt: [UInt8], length: Int = 32) throws -> SecretBytes {
-        precondition(isAccepted, "scrypt parameters must be checked before deriving")
         let parameters = OpenSSLParameters()
         parameters.octets(OSSL_KDF_PARAM_PASSWORD, passphrase)
         parameters.octets(OSSL_KDF_PARAM_SALT, salt)
