@@ -65,7 +65,7 @@ func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, 
 @discardableResult
 func sqlite3(_ path: String, _ sql: String) throws -> String {
     let result = try run("/usr/bin/sqlite3", [path, sql])
-    guard result.status == 0 else { throw POSIXError(.EIO) }
+    guard result.status == 0 else { throw SQLite3ShellFailure(output: result.output) }
     return result.output
 }
 
@@ -80,4 +80,9 @@ var writerExecutable: String {
     }
     return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(".build/debug/TemplateStoreWriter").path
+}
+
+struct SQLite3ShellFailure: Error, CustomStringConvertible {
+    let output: String
+    var description: String { "sqlite3 failed: \(output)" }
 }
