@@ -14,11 +14,13 @@ enum KeyCommand {
         let output = SecretBytes(count: outputLimit + 1)
         var message: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
-        let finished = child.drain(into: output, errors: &message, until: deadline)
-        guard finished, let status = child.wait(until: deadline) else {
+        let drained = child.drain(into: output, errors: &message, until: deadline)
+        guard let overflowed = drained, let status = child.wait(until: deadline) else {
             child.kill()
             throw UnlockError.keyCommandTimedOut(command: command, after: timeout)
         }
+        // Output beyond the limit is not a key (the child may then die of SIGPIPE).
+        guard !overflowed else { throw UnlockError.malformedKey(origin: "key command `\(command)` (more than \(outputLimit) bytes)") }
         guard status == 0 else {
             let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw UnlockError.keyCommandFailed(command: command, status: status, message: text)
@@ -70,17 +72,18 @@ private final class SpawnedShell {
         if !reaped { kill() }
     }
 
-    /// Reads both pipes until both reach end of file (true) or the deadline passes (false).
-    func drain(into secret: SecretBytes, errors message: inout [UInt8], until deadline: ContinuousClock.Instant) -> Bool {
+    /// Reads both pipes until both reach end of file; whether stdout overflowed `secret`, or nil
+    /// when the deadline passed first.
+    func drain(into secret: SecretBytes, errors message: inout [UInt8], until deadline: ContinuousClock.Instant) -> Bool? {
         var received = 0
         var buffer = [UInt8](repeating: 0, count: 256)
         while output >= 0 || errors >= 0 {
             let remaining = deadline - ContinuousClock.now
-            guard remaining > .zero else { return false }
+            guard remaining > .zero else { return nil }
             var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
             let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
-            guard poll(&descriptors, 2, milliseconds) >= 0 || errno == EINTR else { return false }
+            guard poll(&descriptors, 2, milliseconds) >= 0 || errno == EINTR else { return nil }
             if descriptors[0].revents != 0 {
                 let room = secret.count - received
                 let count = room > 0 ? read(output, secret.pointer + received, room) : 0
@@ -93,9 +96,9 @@ private final class SpawnedShell {
                 }
             }
         }
-        // Output beyond the limit is not a key; cutting it would hide that.
-        secret.shrink(to: received > KeyCommand.outputLimit ? 0 : received)
-        return true
+        let overflowed = received > KeyCommand.outputLimit
+        secret.shrink(to: overflowed ? 0 : received)
+        return overflowed
     }
 
     /// Waits for the shell to exit; its exit status (128 + signal when killed), or nil at the deadline.
