@@ -26,6 +26,14 @@ public final class SecretBytes {
         _ = UnsafeMutableBufferPointer(start: pointer, count: count).initialize(from: bytes)
     }
 
+    /// Up to `capacity` bytes written by `body` straight into secret memory; `body` returns how
+    /// many it wrote (e.g. bytes read from a terminal).
+    public convenience init(capacity: Int, filling body: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
+        self.init(count: capacity)
+        let written = try body(UnsafeMutableRawBufferPointer(start: pointer, count: capacity))
+        shrink(to: min(max(written, 0), capacity))
+    }
+
     /// `count` bytes from OpenSSL's CSPRNG (`RAND_bytes`).
     public static func random(count: Int) throws -> SecretBytes {
         let secret = SecretBytes(count: count)

@@ -19,7 +19,7 @@ public enum RecordError: Error, Sendable, CustomStringConvertible {
         case .templateNotFound(let what): "no template \(what) in the store"
         case .duplicateUser(let name): "user \(name) already exists"
         case .duplicateTemplate(let user, let finger, let format):
-            "\(user) already has a \(format.rawValue) template for \(finger.name) (replace it instead)"
+            "\(user) already has a template for \(finger.name) in format \(format.rawValue) (replace it instead)"
         case .invalidUserName(let name): "invalid user name \"\(name)\": use 1–128 printable characters"
         case .emptyTemplate: "the template is empty"
         case .templateTooLarge(let bytes, let limit): "the template has \(bytes) bytes; the limit is \(limit)"
