@@ -90,7 +90,7 @@ enum AESGCM {
         func initialise(encrypting: Bool, key: SecretBytes, nonce: [UInt8]) throws {
             precondition(key.count == 32, "AES-256-GCM needs a 32-byte key")
             let cipherInit = encrypting ? EVP_EncryptInit_ex : EVP_DecryptInit_ex
-            guard cipherInit(handle, EVP_aes_256_gcm(), nil, nil, nil) == 1,
+            guard cipherInit(handle, try CipherAlgorithms.aes256GCM(), nil, nil, nil) == 1,
                   EVP_CIPHER_CTX_ctrl(handle, EVP_CTRL_GCM_SET_IVLEN, Int32(nonce.count), nil) == 1,
                   cipherInit(handle, nil, nil, key.pointer, nonce) == 1
             else { throw OpenSSLError.drain("EVP_CipherInit_ex(AES-256-GCM)") }

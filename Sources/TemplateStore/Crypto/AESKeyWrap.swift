@@ -49,12 +49,8 @@ enum AESKeyWrap {
 
         init(encrypting: Bool, key: SecretBytes) throws {
             // The store only uses 32-byte keys; 16 and 24 bytes are allowed for the RFC 5649 vectors.
-            let cipher: OpaquePointer? = switch key.count {
-            case 16: EVP_aes_128_wrap_pad()
-            case 24: EVP_aes_192_wrap_pad()
-            default: EVP_aes_256_wrap_pad()
-            }
             precondition([16, 24, 32].contains(key.count), "AES key wrap needs a 16-, 24- or 32-byte key")
+            let cipher = try CipherAlgorithms.keyWrap(keyLength: key.count)
             guard let context = EVP_CIPHER_CTX_new() else { throw OpenSSLError.drain("EVP_CIPHER_CTX_new") }
             handle = context
             EVP_CIPHER_CTX_set_flags(context, Int32(EVP_CIPHER_CTX_FLAG_WRAP_ALLOW))
