@@ -175,3 +175,14 @@ import Testing
         #expect(throws: UnlockError.self) { try KeySecret.passphrase(SecretBytes(count: 0)) }
     }
 }
+
+@Suite struct KeySlotRequestTests {
+    @Test func slotRequestsThatCannotWorkAreRefused() throws {
+        let scratch = try Scratch()
+        let store = try scratch.makeStore()
+        #expect(throws: UnlockError.self) { try store.addKeySlot(for: try passphrase("pw"), scrypt: ScryptParameters(logN: 24, r: 8, p: 1)) }
+        #expect(throws: UnlockError.self) { try store.changePassphrase(slot: 1, to: try passphrase("pw"), scrypt: .testing) }
+        #expect(throws: UnlockError.self) { try store.removeKeySlot(7) }
+        #expect(try store.keySlots().count == 1)
+    }
+}

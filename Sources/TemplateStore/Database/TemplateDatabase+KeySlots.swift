@@ -17,7 +17,8 @@ extension TemplateDatabase {
     /// template touched. Copies of the store made before still open with the old passphrase
     /// (rotate the master key to stop that).
     public func changePassphrase(slot id: Int, to passphrase: KeySecret, scrypt: ScryptParameters = .interactive) throws {
-        guard passphrase.kind == .passphrase, scrypt.isAccepted else { throw UnlockError.notAPassphraseSlot(id) }
+        guard scrypt.isAccepted else { throw UnlockError.unacceptableScrypt(scrypt.description) }
+        guard passphrase.kind == .passphrase else { throw UnlockError.notAPassphraseSlot(id) }
         let salt = try randomBytes(parameters.saltLength)
         let wrappingKey = try KeySlot.wrappingKey(for: passphrase, salt: salt, scrypt: scrypt)
         let wrapped = try AESKeyWrap.wrap(cipher.masterKey, with: wrappingKey)
@@ -38,7 +39,7 @@ extension TemplateDatabase {
                 throw UnlockError.lastSlot
             }
             try connection.execute("DELETE FROM key_slots WHERE slot_id = ?", [.int(id)])
-            guard connection.changes == 1 else { throw UnlockError.notAPassphraseSlot(id) }
+            guard connection.changes == 1 else { throw UnlockError.unknownSlot(id) }
             checkpointPending = true
         }
     }

@@ -105,7 +105,7 @@ extension TemplateDatabase {
                            connection: SQLiteConnection, parameters: StoreParameters) throws -> KeySlotInfo {
         let salt = try randomBytes(parameters.saltLength)
         let cost: ScryptParameters? = secret.kind.isPassphrase ? scrypt : nil
-        if let cost, !cost.isAccepted { throw IntegrityError.invalidKeySlot(0, reason: "\(cost) is outside the accepted range") }
+        if let cost, !cost.isAccepted { throw UnlockError.unacceptableScrypt(cost.description) }
         let wrappingKey = try KeySlot.wrappingKey(for: secret, salt: salt, scrypt: cost)
         let wrapped = try AESKeyWrap.wrap(cipher.masterKey, with: wrappingKey)
         let created = now()

@@ -22,6 +22,10 @@ public enum UnlockError: Error, Sendable, CustomStringConvertible {
     case emptyPassphrase
     /// The operation needs a passphrase slot, but this slot is of another kind or does not exist.
     case notAPassphraseSlot(Int)
+    /// There is no key slot with this id.
+    case unknownSlot(Int)
+    /// scrypt parameters for a new slot are outside `ScryptParameters.accepted`.
+    case unacceptableScrypt(String)
     /// The last key slot cannot be removed.
     case lastSlot
     /// Master-key rotation needs every slot's secret unless unmatched slots may be dropped.
@@ -44,6 +48,8 @@ public enum UnlockError: Error, Sendable, CustomStringConvertible {
             "reading the key from \(variable) needs explicit permission (--allow-env-key)"
         case .emptyPassphrase: "the passphrase is empty"
         case .notAPassphraseSlot(let id): "key slot \(id) is not a passphrase slot"
+        case .unknownSlot(let id): "there is no key slot \(id)"
+        case .unacceptableScrypt(let parameters): "\(parameters) is outside the accepted range (log2 N 10–20, r 1–16, p 1–4)"
         case .lastSlot: "refusing to remove the last key slot: the store could never be opened again"
         case .slotsWithoutSecret(let ids):
             "no secret given for key slot(s) \(ids.map(String.init).joined(separator: ", ")); "
