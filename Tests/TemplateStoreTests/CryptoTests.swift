@@ -1,4 +1,5 @@
 import COpenSSL
+import Foundation
 import Testing
 @testable import TemplateStore
 
@@ -102,6 +103,17 @@ private func hex(_ text: String) -> [UInt8] {
             #expect(error.function.contains("NO-SUCH-KDF"))
             #expect(!error.queue.isEmpty)
             #expect(ERR_peek_error() == 0)
+        }
+    }
+}
+
+@Suite struct RandomUUIDTests {
+    @Test func randomUUIDsAreVersion4() throws {
+        let ids = try (0..<100).map { _ in try UUID.random() }
+        #expect(Set(ids).count == 100)
+        for id in ids {
+            #expect(id.uuidString.dropFirst(14).first == "4")
+            #expect("89AB".contains(id.uuidString.dropFirst(19).first!))
         }
     }
 }

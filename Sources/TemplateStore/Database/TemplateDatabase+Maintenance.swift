@@ -55,6 +55,6 @@ extension TemplateDatabase {
         case IntegrityError.invalidRow(_, _, let reason): problem = "invalid: \(reason)"
         default: problem = String(describing: error)
         }
-        return StoreCheckReport.Finding(table: table, id: UUID(bytes: id) ?? UUID(), problem: problem)
+        return StoreCheckReport.Finding(table: table, id: UUID(bytes: id) ?? .unreadable, problem: problem)
     }
 }

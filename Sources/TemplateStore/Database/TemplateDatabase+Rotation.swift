@@ -56,7 +56,7 @@ extension TemplateDatabase {
         let rows = try connection.rows("SELECT template_uuid, wrapped_dek FROM templates") { ($0.blob(at: 0), $0.blob(at: 1)) }
         for (id, wrapped) in rows {
             guard let rewrapped = try cipher.rewrap(wrapped, for: successor) else {
-                throw IntegrityError.tamperedRow(table: "templates", id: UUID(bytes: id) ?? UUID())
+                throw IntegrityError.tamperedRow(table: "templates", id: UUID(bytes: id) ?? .unreadable)
             }
             try connection.execute("UPDATE templates SET wrapped_dek = ?, mk_generation = ? WHERE template_uuid = ?",
                                    [.blob(rewrapped), .int(successor.generation), .blob(id)])

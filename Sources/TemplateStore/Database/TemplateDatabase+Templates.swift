@@ -6,7 +6,7 @@ extension TemplateDatabase {
     public func addTemplate(_ bytes: [UInt8], user: UUID, finger: FingerPosition, format: TemplateFormat) throws -> TemplateRecord {
         try validate(template: bytes)
         let created = Date(timeIntervalSince1970: TimeInterval(Self.now()))
-        let record = TemplateRecord(id: UUID(), userID: user, finger: finger, format: format, version: 1,
+        let record = TemplateRecord(id: try UUID.random(), userID: user, finger: finger, format: format, version: 1,
                                     byteCount: bytes.count, createdAt: created, updatedAt: created)
         try write {
             let row = try bytes.withUnsafeBytes { try cipher.seal($0, identity: RowIdentity(storeID: cipher.storeID, record: record, keyGeneration: 1)) }

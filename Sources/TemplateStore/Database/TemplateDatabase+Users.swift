@@ -4,7 +4,7 @@ extension TemplateDatabase {
     /// Adds a user; the name is sealed, and only its keyed hash is stored in clear.
     public func addUser(named name: String) throws -> StoredUser {
         try Self.validate(userName: name)
-        let id = UUID()
+        let id = try UUID.random()
         let created = Self.now()
         try write {
             let row = try sealUser(name, id: id, version: 1)

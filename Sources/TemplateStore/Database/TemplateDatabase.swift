@@ -59,7 +59,7 @@ public final class TemplateDatabase {
             return try translating(path, parameters) {
                 let connection = try connect(path, parameters)
                 _ = try SchemaMigrator(migrations: Schema.migrations).migrate(connection) { _ in }
-                let cipher = try RowCipher.generate(storeID: UUID(), generation: 1)
+                let cipher = try RowCipher.generate(storeID: UUID.random(), generation: 1)
                 let slot = try connection.inTransaction(.immediate) {
                     try connection.execute(
                         "INSERT INTO store_meta (id, store_uuid, crypto_version, mk_generation, mk_check, created_at) VALUES (1, ?, ?, ?, ?, ?)",

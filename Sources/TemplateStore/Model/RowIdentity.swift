@@ -40,6 +40,18 @@ struct RowIdentity {
 }
 
 extension UUID {
+    /// A random (version 4, RFC 9562 §5.4) UUID from OpenSSL's generator; Foundation's `UUID()`
+    /// opens /dev/urandom on every call on Linux.
+    /// Stands for an id column that does not hold 16 bytes (the schema's CHECK forbids it).
+    static let unreadable = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    static func random() throws -> UUID {
+        var bytes = try randomBytes(16)
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(bytes: bytes)!
+    }
+
     /// The 16 bytes, as stored in BLOB columns.
     var bytes: [UInt8] {
         withUnsafeBytes(of: uuid) { Array($0) }
