@@ -1,4 +1,5 @@
 import ArgumentParser
+import TemplateStore
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
 ///
@@ -12,9 +13,39 @@ struct ErrorReport {
         case let failure as CommandFailure:
             message = failure.message
             status = failure.status
+        case let error as StoreError:
+            message = error.description
+            status = Self.status(of: error)
+        case let error as UnlockError:
+            message = error.description
+            status = Self.status(of: error)
+        case let error as IntegrityError:
+            message = error.description
+            status = .integrity
+        case let error as RecordError:
+            message = error.description
+            status = .usage
         default:
             message = String(describing: error)
             status = .software
+        }
+    }
+}
+
+extension ErrorReport {
+    /// Template-store failures: the file or lock is a store problem, a refused request is usage.
+    private static func status(of error: StoreError) -> ExitStatus {
+        switch error {
+        case .alreadyExists: .usage
+        default: .store
+        }
+    }
+
+    /// A wrong secret is an authentication failure; a key source that cannot deliver is usage.
+    private static func status(of error: UnlockError) -> ExitStatus {
+        switch error {
+        case .wrongSecret, .noSlot: .authentication
+        default: .usage
         }
     }
 }
