@@ -79,5 +79,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "USBTests", dependencies: ["USB", "TestSupport"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "USB", "Fingerprint", "Imaging", "TestSupport"]),
     ]
 )
