@@ -26,12 +26,13 @@ public final class USBStepInterpreter {
         return replies
     }
 
-    /// Runs one step; returns its reply for an IN step. `index` numbers it within its phase.
+    /// Runs one step; returns its reply for an IN step. `index` numbers it within its phase;
+    /// `timeout` overrides the interpreter's for this step.
     @discardableResult
-    public func run(_ step: USBStep, phase: String, index: Int = 1) throws -> [UInt8]? {
+    public func run(_ step: USBStep, phase: String, index: Int = 1, timeout: Duration? = nil) throws -> [UInt8]? {
         let reply: [UInt8]?
         do {
-            reply = try perform(step)
+            reply = try perform(step, timeout: timeout ?? self.timeout)
         } catch let error as USBError {
             throw translate(error, phase: phase, index: index)
         } catch {
@@ -46,7 +47,7 @@ public final class USBStepInterpreter {
         return reply
     }
 
-    private func perform(_ step: USBStep) throws -> [UInt8]? {
+    private func perform(_ step: USBStep, timeout: Duration) throws -> [UInt8]? {
         switch step {
         case .bulkOut(let endpoint, let bytes):
             try transport.write(bytes, to: endpoint, type: .bulk, timeout: timeout)
