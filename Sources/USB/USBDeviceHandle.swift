@@ -29,12 +29,17 @@ public final class USBDeviceHandle: USBTransport {
     /// Wraps `libusb_set_auto_detach_kernel_driver` and `libusb_claim_interface`. Throws
     /// ``USBError/busy`` when another program has claimed it.
     public func claim(interface: Int) throws {
-        let rc = libusb_set_auto_detach_kernel_driver(pointer, 1)
-        if rc < 0 && rc != LIBUSB_ERROR_NOT_SUPPORTED.rawValue {
-            try check(rc, "libusb_set_auto_detach_kernel_driver")
+        let number = Int32(interface)
+        let detaches = libusb_set_auto_detach_kernel_driver(pointer, 1) == LIBUSB_SUCCESS.rawValue
+        var rc = libusb_claim_interface(pointer, number)
+        if rc == LIBUSB_ERROR_OTHER.rawValue && detaches {
+            // Detaching uses usbfs DISCONNECT ioctls that some environments lack (umockdev answers
+            // ENOTTY). With no kernel driver bound a plain claim works; with one it says busy.
+            libusb_set_auto_detach_kernel_driver(pointer, 0)
+            rc = libusb_claim_interface(pointer, number)
         }
-        try check(libusb_claim_interface(pointer, Int32(interface)), "libusb_claim_interface")
-        claimed.insert(Int32(interface))
+        try check(rc, "libusb_claim_interface")
+        claimed.insert(number)
     }
 
     /// Gives `interface` back; wraps `libusb_release_interface`.

@@ -13,6 +13,8 @@ public protocol SwipeSensor: AnyObject {
     var state: SwipeSensorState { get }
     /// Transfers completed so far (0 for a simulated sensor).
     var transferCount: Int { get }
+    /// The timeout of each USB transfer; starts at the profile's value (ignored when simulated).
+    var transferTimeout: Duration { get set }
     /// Takes the device and runs its initialisation: inactive → activating → idle.
     func open() throws
     /// Returns when a finger is on the sensor: idle → awaitingFingerOn → capturing.

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Sensors
+import USB
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
 ///
@@ -12,6 +14,16 @@ struct ErrorReport {
         case let failure as CommandFailure:
             message = failure.message
             status = failure.status
+        case let error as SensorError:
+            message = error.description
+            switch error {
+            case .noFinger: status = .timeout
+            case .unknownSensor, .badSource: status = .usage
+            default: status = .sensor
+            }
+        case let error as USBError:
+            message = "USB: \(error)"
+            status = .sensor
         default:
             message = String(describing: error)
             status = .software

@@ -1,0 +1,82 @@
+import Fingerprint
+import Imaging
+
+/// A swipe sensor without hardware: it cuts fingerprint images into strips as a swipe would
+/// (``SwipeSimulation``) and hands them to the same stitcher and feedback as a real sensor.
+///
+/// Each capture uses the next image (one per swipe, in order, wrapping around) and the next
+/// seed, so a session of several swipes varies while staying reproducible.
+public final class SimulatedSensor: SwipeSensor {
+    public let images: [GrayImage]
+    public let style: SwipeSimulation.Style
+    public let simulation: SwipeSimulation
+    /// The seed of the first swipe; swipe k uses seed + k.
+    public let seed: UInt64
+    public private(set) var state: SwipeSensorState = .inactive
+    public let transferCount = 0
+    /// Not used: the simulated sensor makes no transfers.
+    public var transferTimeout: Duration = .zero
+    /// Swipes captured so far.
+    public private(set) var swipes = 0
+    private var lastFingerRemoved = true
+
+    /// A sensor over `images` (at least one).
+    public init(images: [GrayImage], style: SwipeSimulation.Style = .normal, seed: UInt64 = 1,
+                simulation: SwipeSimulation = SwipeSimulation()) {
+        precondition(!images.isEmpty, "a simulated sensor needs at least one image")
+        self.images = images
+        self.style = style
+        self.seed = seed
+        self.simulation = simulation
+    }
+
+    /// The profile for the image of the next (or current) swipe.
+    public var profile: SensorProfile {
+        let image = currentImage
+        return .simulated(width: image.width, sourceHeight: image.height, dpi: image.dpi,
+                          stripHeight: simulation.parameters.stripHeight)
+    }
+
+    private var currentImage: GrayImage { images[swipes % images.count] }
+
+    public func open() throws {
+        state = .idle
+    }
+
+    /// The simulated finger arrives at once.
+    public func waitForFinger(until deadline: ContinuousClock.Instant) throws {
+        state = .capturing
+    }
+
+    public func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+        let swipe = simulation.frames(of: currentImage, style: style, seed: seed &+ UInt64(swipes))
+        lastFingerRemoved = swipe.fingerRemoved
+        state = .awaitingFingerOff
+        return .frames(swipe.frames, fingerRemoved: swipe.fingerRemoved)
+    }
+
+    public func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {
+        swipes += 1
+        state = .idle
+        return lastFingerRemoved
+    }
+
+    public func close() {
+        state = .inactive
+    }
+}
+
+extension SensorProfile {
+    /// The simulated sensor for images `width` wide: full-width strips, a canvas 32 pixels
+    /// wider for sideways drift, inversion back from sensor polarity in both directions.
+    /// A swipe shorter than 60 % of the source (at most 160 rows) is too short.
+    public static func simulated(width: Int, sourceHeight: Int, dpi: Double, stripHeight: Int = 16) -> SensorProfile {
+        SensorProfile(
+            id: "sim", name: "Simulated swipe sensor", usbIDs: [],
+            geometry: .frames(width: width, height: stripHeight), dpi: dpi, transferTimeout: .zero,
+            stitching: .frames(FrameAssembler.Parameters(canvasWidth: width + 32),
+                               DirectionalNormalisation(SwipeNormalisation(inverts: true))),
+            assessment: SwipeAssessment.Parameters(minimumHeight: min(160, sourceHeight * 6 / 10),
+                                                   minimumArea: min(8_192, width * sourceHeight / 8)))
+    }
+}
