@@ -95,3 +95,10 @@ enum ImageLimits {
         }
     }
 }
+
+extension Double {
+    /// A resolution safe to convert to a header integer: finite, 0…1 000 000.
+    var clampedForHeader: Double {
+        isFinite ? Swift.min(Swift.max(self, 0), 1_000_000).rounded() : 0
+    }
+}
