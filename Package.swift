@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport"]),
         .testTarget(name: "USBTests", dependencies: ["USB", "TestSupport"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "USB", "Fingerprint", "Imaging", "TestSupport"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "USB", "Fingerprint", "Imaging", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
     ]
 )
