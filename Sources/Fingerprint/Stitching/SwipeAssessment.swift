@@ -13,6 +13,9 @@ public struct SwipeAssessment: Sendable {
         /// A frame pair whose mean absolute pixel difference at the best shift exceeds this
         /// did not overlap properly.
         public var poorMatchDifference: Int
+        /// A frame pair whose best vertical shift is within this many rows of the frame height
+        /// barely overlapped: the finger moved almost a whole frame between two scans.
+        public var fastShiftMargin: Int
         /// Speed offsets at or below this mean the finger outran the look-ahead (line sensors).
         public var fastOffset: Int
         /// More than this fraction of poor pairs or fast offsets is too fast.
@@ -22,12 +25,14 @@ public struct SwipeAssessment: Sendable {
         public var ridgeDeviation: Int
 
         public init(minimumHeight: Int, minimumArea: Int, maximumSkew: Double = 0.35,
-                    poorMatchDifference: Int = 45, fastOffset: Int = 2, fastFraction: Double = 0.25,
+                    poorMatchDifference: Int = 60, fastShiftMargin: Int = 3, fastOffset: Int = 2,
+                    fastFraction: Double = 0.25,
                     areaBlock: Int = 16, ridgeDeviation: Int = 20) {
             self.minimumHeight = minimumHeight
             self.minimumArea = minimumArea
             self.maximumSkew = maximumSkew
             self.poorMatchDifference = poorMatchDifference
+            self.fastShiftMargin = fastShiftMargin
             self.fastOffset = fastOffset
             self.fastFraction = fastFraction
             self.areaBlock = areaBlock
@@ -41,12 +46,17 @@ public struct SwipeAssessment: Sendable {
         self.parameters = parameters
     }
 
-    /// Feedback for a frame-based swipe; `frameArea` is frame width × height.
-    public func assess(motion: FrameMotion, frameArea: Int, image: GrayImage,
+    /// Feedback for a frame-based swipe of `frameWidth` × `frameHeight` frames.
+    public func assess(motion: FrameMotion, frameWidth: Int, frameHeight: Int, image: GrayImage,
                        fingerRemoved: Bool) -> [SwipeFeedback] {
-        let poorPairs = motion.pairScores.filter { $0 / frameArea > parameters.poorMatchDifference }.count
+        let area = frameWidth * frameHeight
+        var fastPairs = 0
+        for (score, shift) in zip(motion.pairScores, motion.shifts.dropFirst())
+        where score / area > parameters.poorMatchDifference || abs(shift.dy) >= frameHeight - parameters.fastShiftMargin {
+            fastPairs += 1
+        }
         let tooFast = !motion.pairScores.isEmpty
-            && Double(poorPairs) > parameters.fastFraction * Double(motion.pairScores.count)
+            && Double(fastPairs) > parameters.fastFraction * Double(motion.pairScores.count)
         let length = abs(motion.totalDy)
         let tooSkewed = length > 0 && Double(abs(motion.totalDx)) > parameters.maximumSkew * Double(length)
         return collect(image: image, tooFast: tooFast, tooSkewed: tooSkewed, fingerRemoved: fingerRemoved)

@@ -33,8 +33,8 @@ public struct SwipeStitcher: Sendable {
         }
         let assembly = FrameAssembler(parameters: parameters).assemble(frames, dpi: dpi)
         let image = normalisation[assembly.motion.direction].apply(to: assembly.image)
-        let feedback = assessment.assess(motion: assembly.motion, frameArea: first.width * first.height,
-                                         image: image, fingerRemoved: fingerRemoved)
+        let feedback = assessment.assess(motion: assembly.motion, frameWidth: first.width,
+                                         frameHeight: first.height, image: image, fingerRemoved: fingerRemoved)
         return StitchedSwipe(image: image, rawImage: assembly.image, feedback: feedback,
                              details: .frames(assembly.motion))
     }

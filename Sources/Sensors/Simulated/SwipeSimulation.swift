@@ -42,6 +42,8 @@ public struct SwipeSimulation: Sendable {
         public var noise = 3
         /// Strips a resting finger produces before the sensor gives up.
         public var maximumStrips = 150
+        /// A strip with fewer than one signal pixel in this many is empty.
+        public var emptyFraction = 100
 
         public init() {}
     }
@@ -53,15 +55,31 @@ public struct SwipeSimulation: Sendable {
     }
 
     /// The strips of one swipe over `image`, and whether the finger was lifted afterwards.
+    ///
+    /// Strips without ridges (the background around the finger) are dropped, as a real sensor's
+    /// empty-strip rule drops them; a resting finger repeats the last strip up to the limit.
     public func frames(of image: GrayImage, style: Style, seed: UInt64) -> (frames: [SwipeFrame], fingerRemoved: Bool) {
         var random = SeededGenerator(seed: seed)
         let positions = path(height: image.height, style: style, random: &random)
-        var frames = positions.map { strip(of: image, x: $0.x, y: $0.y, random: &random) }
-        guard style == .resting, let last = positions.last else { return (frames, true) }
+        var frames: [SwipeFrame] = []
+        var lastPosition: (x: Int, y: Int)?
+        for position in positions {
+            let frame = strip(of: image, x: position.x, y: position.y, random: &random)
+            guard !isEmpty(frame) else { continue }
+            frames.append(frame)
+            lastPosition = position
+        }
+        guard style == .resting, let last = lastPosition else { return (frames, true) }
         while frames.count < parameters.maximumStrips {
             frames.append(strip(of: image, x: last.x, y: last.y, random: &random))
         }
         return (frames, false)
+    }
+
+    /// Fewer than one pixel in `emptyFraction` at half scale or brighter (sensor polarity).
+    func isEmpty(_ frame: SwipeFrame) -> Bool {
+        let signal = frame.pixels.reduce(0) { $0 + ($1 >= 128 ? 1 : 0) }
+        return signal * parameters.emptyFraction < frame.pixels.count
     }
 
     /// Top-left corners of the strips, in arrival order.

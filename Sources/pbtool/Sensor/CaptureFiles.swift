@@ -1,5 +1,6 @@
 import Fingerprint
 import Foundation
+import ImageCodecs
 import Imaging
 import Sensors
 
@@ -48,11 +49,10 @@ struct CaptureFiles {
     }
 
     private func writeImage(_ image: GrayImage, to path: String) throws {
-        let header = "P5\n\(image.width) \(image.height)\n255\n"
         do {
-            try (Data(header.utf8) + Data(image.pixels)).write(to: URL(fileURLWithPath: path))
+            try ImageFile.write(image, to: path)
         } catch {
-            throw CommandFailure(.usage, "cannot write \(path): \(error.localizedDescription)")
+            throw CommandFailure(.usage, error.description)
         }
     }
 }

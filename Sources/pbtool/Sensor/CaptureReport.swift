@@ -62,9 +62,9 @@ struct CaptureReport: Encodable {
             ? "\(strips) frames" + (direction.map { ", \($0.rawValue) swipe" } ?? "")
             : "\(strips) lines kept"
         guard let image else {
-            return ["No image from \(sensorName)\(via): \(kind), \(transfers) USB transfers."] + advice
+            return ["No image from \(sensorName)\(via): \(kind), \(transfers) USB transfers."]
         }
         return ["Captured \(image.width)×\(image.height) at \(Int(image.dpi)) dpi from \(sensorName)\(via): "
-                + "\(kind), \(transfers) USB transfers → \(image.path)"] + advice
+                + "\(kind), \(transfers) USB transfers → \(image.path)"]
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Fingerprint
+import ImageCodecs
 import Sensors
 import USB
 
@@ -52,6 +53,17 @@ struct SensorCaptureCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON object.")
     var json = false
+
+    func validate() throws {
+        guard ImageFormat(path: out) != nil else {
+            throw ValidationError("cannot tell the image format from '\(out)'; use .png, .tif, .bmp, .pgm or .wsq")
+        }
+        do {
+            _ = try SensorSelection(sensor)
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
+    }
 
     func run() throws {
         let selection = try SensorSelection(sensor)
