@@ -41,7 +41,8 @@ struct FrameDifference {
         guard overlapWidth > 0, overlapHeight > 0 else { return nil }
         let area = height &* width
         // floor(sum·area / (h·w)) < limit  ⇔  sum·area < limit·h·w, checked after every row.
-        let bound = limit &* overlapHeight &* overlapWidth
+        let (product, overflows) = limit.multipliedReportingOverflow(by: overlapHeight &* overlapWidth)
+        let bound = overflows ? Int.max : product
         let aColumn = dx >= 0 ? dx : 0
         let bColumn = dx >= 0 ? 0 : -dx
         var sum = 0
