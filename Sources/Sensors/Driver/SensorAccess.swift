@@ -41,7 +41,7 @@ enum SensorAccess {
         }
         let text = (try? String(contentsOfFile: installed, encoding: .utf8)) ?? ""
         let vendor = String(id.description.prefix(4)), product = String(id.description.suffix(4))
-        guard text.contains("ATTRS{idVendor}==\"\(vendor)\", ATTRS{idProduct}==\"\(product)\"") else {
+        guard text.contains("ATTR{idVendor}==\"\(vendor)\", ATTR{idProduct}==\"\(product)\"") else {
             return "\(installed) has no rule for \(id); reinstall it with `sudo make install-udev`, "
                 + "then unplug and replug the sensor"
         }
