@@ -14,17 +14,18 @@ enum SensorAccess {
             try handle.claim(interface: interface)
             return handle
         } catch let error as USBError {
-            throw explain(error, device: device, name: name)
+            throw explain(error, node: device.nodePath, id: device.id, name: name)
         }
     }
 
     /// The error a user reads for a failed open or claim.
-    static func explain(_ error: USBError, device: USBDevice, name: String) -> SensorError {
+    static func explain(_ error: USBError, node: String, id: USBDeviceID, name: String,
+                        ruleFiles: [String] = ruleFiles) -> SensorError {
         switch error {
         case USBError.access:
-            .accessDenied(node: device.nodePath, id: device.id, name: name, hint: accessHint(for: device.id))
+            .accessDenied(node: node, id: id, name: name, hint: accessHint(for: id, ruleFiles: ruleFiles))
         case USBError.busy:
-            .busy(node: device.nodePath, name: name)
+            .busy(node: node, name: name)
         case USBError.noDevice:
             .unplugged(phase: "opening", transfers: 0)
         default:
@@ -33,7 +34,7 @@ enum SensorAccess {
     }
 
     /// Which udev rule is missing, or why an installed one does not help.
-    static func accessHint(for id: USBDeviceID) -> String {
+    static func accessHint(for id: USBDeviceID, ruleFiles: [String] = ruleFiles) -> String {
         let installed = ruleFiles.first { FileManager.default.fileExists(atPath: $0) }
         guard let installed else {
             return "the udev rule is missing (no 70-pbtool.rules in /etc/udev/rules.d); "

@@ -45,7 +45,7 @@ public enum SensorDiscovery {
             _ = try device.open()
             return .granted
         } catch let error as USBError {
-            switch SensorAccess.explain(error, device: device, name: name) {
+            switch SensorAccess.explain(error, node: device.nodePath, id: device.id, name: name) {
             case .accessDenied(_, _, _, let hint): return .denied(hint)
             case .busy: return .busy
             case let other: return .unknown(other.description)
