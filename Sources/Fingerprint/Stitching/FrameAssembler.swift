@@ -16,6 +16,9 @@ public struct FrameAssembler: Sendable {
         public var horizontalShifts: ClosedRange<Int>
         /// The smallest vertical shift tried; the largest is the frame height − 1.
         public var minimumVerticalShift: Int
+        /// Score the losing direction to the end even when its average already lost (only its
+        /// reported average changes; tests use it to check the sheet's figures).
+        public var scoresLosingDirectionFully = false
 
         public init(canvasWidth: Int, horizontalShifts: ClosedRange<Int> = -8...7, minimumVerticalShift: Int = 2) {
             self.canvasWidth = canvasWidth
@@ -47,7 +50,9 @@ public struct FrameAssembler: Sendable {
     ///
     /// Forward: frame k gets S(F_k, F_{k−1}). Reverse: frame k gets −S(F_{k−1}, F_k). Each
     /// average is the sum of winning scores divided by the frame count; forward wins only when
-    /// strictly lower (§4.3).
+    /// strictly lower (§4.3). The direction the first pair favours is scored in full first; the
+    /// other stops as soon as its running sum proves it loses (unless
+    /// ``Parameters/scoresLosingDirectionFully``), which changes neither the direction nor the shifts.
     public func estimateMotion(_ frames: [SwipeFrame]) -> FrameMotion {
         precondition(!frames.isEmpty, "no frames to assemble")
         let first = frames[0]
@@ -57,23 +62,48 @@ public struct FrameAssembler: Sendable {
             width: first.width, height: first.height,
             horizontalShifts: parameters.horizontalShifts,
             verticalShifts: parameters.minimumVerticalShift...max(parameters.minimumVerticalShift, first.height - 1))
-        var forward = [FrameShift.zero], reverse = [FrameShift.zero]
-        var forwardScores: [Int] = [], reverseScores: [Int] = []
-        for k in frames.indices.dropFirst() {
-            let ahead = difference.bestShift(frames[k].pixels, frames[k - 1].pixels)
-            forward.append(ahead.shift)
-            forwardScores.append(ahead.score)
-            let back = difference.bestShift(frames[k - 1].pixels, frames[k].pixels)
-            reverse.append(FrameShift(dx: -back.shift.dx, dy: -back.shift.dy))
-            reverseScores.append(back.score)
+        let count = frames.count
+        var guess = SwipeDirection.reverse
+        if count > 1 {
+            let ahead = difference.bestShift(frames[1].pixels, frames[0].pixels).score
+            let back = difference.bestShift(frames[0].pixels, frames[1].pixels).score
+            guess = ahead < back ? .forward : .reverse
         }
-        let forwardAverage = forwardScores.reduce(0, +) / frames.count
-        let reverseAverage = reverseScores.reduce(0, +) / frames.count
-        let isForward = forwardAverage < reverseAverage
-        return FrameMotion(direction: isForward ? .forward : .reverse,
-                           shifts: isForward ? forward : reverse,
-                           pairScores: isForward ? forwardScores : reverseScores,
-                           forwardScore: forwardAverage, reverseScore: reverseAverage)
+        let favoured = pass(guess, frames, difference, givingUpAt: nil)
+        let average = favoured.sum / count
+        // Forward must be strictly lower; a tie goes to reverse (§4.3).
+        let losingSum = guess == .forward ? (average + 1) * count : average * count
+        let other = pass(guess == .forward ? .reverse : .forward, frames, difference,
+                         givingUpAt: parameters.scoresLosingDirectionFully ? nil : losingSum)
+        let (forward, reverse) = guess == .forward ? (favoured, other) : (other, favoured)
+        let isForward = forward.sum / count < reverse.sum / count
+        let winner = isForward ? forward : reverse
+        return FrameMotion(direction: isForward ? .forward : .reverse, shifts: winner.shifts,
+                           pairScores: winner.scores, forwardScore: forward.sum / count,
+                           reverseScore: reverse.sum / count)
+    }
+
+    /// The shifts and winning scores of one direction, pair by pair; stops early once the
+    /// running sum reaches `limit`.
+    private func pass(_ direction: SwipeDirection, _ frames: [SwipeFrame], _ difference: FrameDifference,
+                      givingUpAt limit: Int?) -> (shifts: [FrameShift], scores: [Int], sum: Int) {
+        var shifts = [FrameShift.zero], scores: [Int] = [], sum = 0
+        for k in frames.indices.dropFirst() {
+            if let limit, sum >= limit { break }
+            let previous = shifts[k - 1]
+            let best: (shift: FrameShift, score: Int)
+            if direction == .forward {
+                best = difference.bestShift(frames[k].pixels, frames[k - 1].pixels, hint: previous)
+                shifts.append(best.shift)
+            } else {
+                best = difference.bestShift(frames[k - 1].pixels, frames[k].pixels,
+                                            hint: FrameShift(dx: -previous.dx, dy: -previous.dy))
+                shifts.append(FrameShift(dx: -best.shift.dx, dy: -best.shift.dy))
+            }
+            scores.append(best.score)
+            sum += best.score
+        }
+        return (shifts, scores, sum)
     }
 
     /// Copies every frame to its accumulated position, clipping at the canvas edges (§4.4).

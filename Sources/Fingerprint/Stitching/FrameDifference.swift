@@ -12,17 +12,38 @@ struct FrameDifference {
 
     /// The best shift of `a` against `b`, returned as `(−dx, dy)` with its score.
     ///
-    /// dy runs in the outer loop, dx in the inner; only a strictly lower score replaces the best,
-    /// so the first minimum in scan order wins (§4.2).
-    func bestShift(_ a: [UInt8], _ b: [UInt8]) -> (shift: FrameShift, score: Int) {
+    /// The result is the sheet's (§4.2): dy in the outer loop, dx in the inner, and only a
+    /// strictly lower score replaces the best, so the first minimum in scan order wins. `hint`
+    /// (usually the previous pair's shift) is scored first so that the early exit bites from
+    /// the start; ties are still resolved by scan order, so the hint never changes the result.
+    func bestShift(_ a: [UInt8], _ b: [UInt8], hint: FrameShift? = nil) -> (shift: FrameShift, score: Int) {
+        // The starting "best" counts as a candidate before all others: a tie never replaces it.
         var best = 255 &* height &* width
+        var bestIndex = -1
         var bestShift = FrameShift.zero
+        let columns = horizontalShifts.count
         a.withUnsafeBufferPointer { pa in
             b.withUnsafeBufferPointer { pb in
+                let pointerA = pa.baseAddress!, pointerB = pb.baseAddress!
+                var hinted: (dx: Int, dy: Int)?
+                if let hint, verticalShifts.contains(hint.dy), horizontalShifts.contains(-hint.dx) {
+                    hinted = (-hint.dx, hint.dy)
+                    if let score = score(pointerA, pointerB, dx: -hint.dx, dy: hint.dy, below: best) {
+                        best = score
+                        bestIndex = (hint.dy - verticalShifts.lowerBound) * columns + (-hint.dx - horizontalShifts.lowerBound)
+                        bestShift = hint
+                    }
+                }
+                var index = 0
                 for dy in verticalShifts {
                     for dx in horizontalShifts {
-                        if let score = score(pa.baseAddress!, pb.baseAddress!, dx: dx, dy: dy, below: best) {
+                        defer { index += 1 }
+                        if let hinted, hinted.dx == dx, hinted.dy == dy { continue }
+                        // An earlier candidate wins a tie with the best so far, a later one must beat it.
+                        let limit = index < bestIndex ? best &+ 1 : best
+                        if let score = score(pointerA, pointerB, dx: dx, dy: dy, below: limit) {
                             best = score
+                            bestIndex = index
                             bestShift = FrameShift(dx: -dx, dy: dy)
                         }
                     }
@@ -49,11 +70,9 @@ struct FrameDifference {
         for row in 0..<overlapHeight {
             let rowA = a + (row &* width &+ aColumn)
             let rowB = b + ((dy &+ row) &* width &+ bColumn)
-            var rowSum: Int32 = 0
+            var rowSum: UInt32 = 0
             for column in 0..<overlapWidth {
-                let difference = Int32(rowA[column]) &- Int32(rowB[column])
-                let sign = difference &>> 31
-                rowSum = rowSum &+ ((difference ^ sign) &- sign)
+                rowSum = rowSum &+ (Int32(rowA[column]) &- Int32(rowB[column])).magnitude
             }
             sum = sum &+ Int(rowSum)
             if sum &* area >= bound { return nil }

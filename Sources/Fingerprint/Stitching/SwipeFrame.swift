@@ -53,9 +53,10 @@ public struct FrameMotion: Sendable, Hashable {
     public let shifts: [FrameShift]
     /// The winning difference score of each consecutive pair in the chosen direction.
     public let pairScores: [Int]
-    /// Average winning score of the forward pass (sum over pairs ÷ frame count).
+    /// Average winning score of the forward pass (sum over pairs ÷ frame count). For the losing
+    /// direction this may be a lower bound that already proved it loses.
     public let forwardScore: Int
-    /// Average winning score of the reverse pass.
+    /// Average winning score of the reverse pass (same caveat).
     public let reverseScore: Int
 
     /// Σ dy over all frames: the canvas height minus one frame height (negative when reverse).

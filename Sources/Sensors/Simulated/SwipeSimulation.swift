@@ -126,14 +126,20 @@ public struct SwipeSimulation: Sendable {
     private func strip(of image: GrayImage, x: Int, y: Int, random: inout SeededGenerator) -> SwipeFrame {
         let width = image.width, height = parameters.stripHeight
         var pixels = [UInt8](repeating: 0, count: width * height)
-        let noise = parameters.noise
+        let levels = 2 * parameters.noise + 1
+        let firstColumn = max(0, -x), lastColumn = min(width, width - x)
         image.pixels.withUnsafeBufferPointer { source in
-            for row in 0..<height where y + row >= 0 && y + row < image.height {
-                let sourceRow = (y + row) * width
-                for column in 0..<width where column + x >= 0 && column + x < width {
-                    let value = 255 - Int(source[sourceRow + column + x])
-                    let jitter = noise > 0 ? Int(truncatingIfNeeded: random.next() % UInt64(2 * noise + 1)) - noise : 0
-                    pixels[row * width + column] = UInt8(clamping: value + jitter)
+            pixels.withUnsafeMutableBufferPointer { target in
+                for row in 0..<height where y + row >= 0 && y + row < image.height {
+                    let sourceRow = (y + row) * width + x, targetRow = row * width
+                    var bits: UInt64 = 0
+                    for column in firstColumn..<max(firstColumn, lastColumn) {
+                        // One random byte per pixel, eight to a draw, scaled to ±noise.
+                        if (column - firstColumn) & 7 == 0 { bits = random.next() }
+                        let jitter = Int((bits & 0xff) &* UInt64(levels) >> 8) - parameters.noise
+                        bits >>= 8
+                        target[targetRow + column] = UInt8(clamping: 255 - Int(source[sourceRow + column]) + jitter)
+                    }
                 }
             }
         }

@@ -66,6 +66,31 @@ private func frames(from picture: [UInt8], width: Int, frameWidth: Int, frameHei
     }
 }
 
+extension FrameDifferenceTests {
+    @Test func aHintNeverChangesTheResult() {
+        let width = 40, height = 16
+        let difference = FrameDifference(width: width, height: height, horizontalShifts: -8...7, verticalShifts: 2...15)
+        for seed in 0..<6 {
+            let a = texture(width: width, height: height, seed: seed)
+            // b repeats a's rows 0…11 at rows 4…15 (a shift of 4), then is noise.
+            var b = texture(width: width, height: height, seed: seed + 50)
+            b.replaceSubrange((4 * width)..<(16 * width), with: a[0..<(12 * width)])
+            let plain = difference.bestShift(a, b)
+            for hint in [FrameShift(dx: 0, dy: 4), FrameShift(dx: 3, dy: 9), FrameShift(dx: -7, dy: 15), FrameShift(dx: 2, dy: 2)] {
+                let hinted = difference.bestShift(a, b, hint: hint)
+                #expect(hinted.shift == plain.shift && hinted.score == plain.score)
+            }
+        }
+    }
+
+    @Test func nothingBeatsTheStartingScoreOfOppositeFrames() {
+        let black = [UInt8](repeating: 0, count: 32 * 16), white = [UInt8](repeating: 255, count: 32 * 16)
+        let difference = FrameDifference(width: 32, height: 16, horizontalShifts: -8...7, verticalShifts: 2...15)
+        let best = difference.bestShift(black, white, hint: FrameShift(dx: 1, dy: 3))
+        #expect(best.shift == .zero && best.score == 255 * 32 * 16)
+    }
+}
+
 @Suite struct FrameAssemblerTests {
     let pictureWidth = 64, pictureHeight = 120
     var picture: [UInt8] { texture(width: pictureWidth, height: pictureHeight) }

@@ -41,8 +41,12 @@ struct AES2501SheetVectorTests {
         let (_, replies) = try stripTransfers()
         let frames = try replies.map { try AES2501Strip.decode($0).get() }.filter { $0.histogramSum > 0 }.map(\.frame)
         #expect(frames.count == 45)
-        guard case .frames(let parameters, _) = SensorProfile.aes2501.stitching else { return }
+        guard case .frames(var parameters, _) = SensorProfile.aes2501.stitching else { return }
+        let quick = FrameAssembler(parameters: parameters).estimateMotion(frames)
+        parameters.scoresLosingDirectionFully = true
         let motion = FrameAssembler(parameters: parameters).estimateMotion(frames)
+        #expect(quick.shifts == motion.shifts && quick.forwardScore == motion.forwardScore)
+        #expect(quick.reverseScore > quick.forwardScore)
         #expect(motion.forwardScore == 53_228)
         #expect(motion.reverseScore == 72_653)
         #expect(motion.direction == .forward)
