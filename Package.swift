@@ -81,5 +81,6 @@ let package = Package(
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
         .testTarget(name: "FingerprintSynthesisTests", dependencies: ["FingerprintSynthesis", "Fingerprint", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging"]),
     ]
 )
