@@ -82,5 +82,7 @@ let package = Package(
         .testTarget(name: "USBTests", dependencies: ["USB", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "USB", "Fingerprint", "Imaging", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
+        .testTarget(name: "FingerprintSynthesisTests", dependencies: ["FingerprintSynthesis", "Fingerprint", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging"]),
     ]
 )

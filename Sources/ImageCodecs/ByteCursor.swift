@@ -97,6 +97,12 @@ enum ImageLimits {
 }
 
 extension Double {
+    /// Dots per inch from a per-metre count (PNG pHYs, BMP), rounded to 0.1 dpi: whole-metre
+    /// storage cannot carry more precision (500 dpi is stored as 19 685 per metre = 499.9989 dpi).
+    var dotsPerInchFromPerMetre: Double {
+        (self * 0.0254 * 10).rounded() / 10
+    }
+
     /// A resolution safe to convert to a header integer: finite, 0…1 000 000.
     var clampedForHeader: Double {
         isFinite ? Swift.min(Swift.max(self, 0), 1_000_000).rounded() : 0

@@ -11,6 +11,8 @@ struct PBToolCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             SensorCommand.self,
+            ImageCommand.self,
+            SynthCommand.self,
         ]
     )
 }

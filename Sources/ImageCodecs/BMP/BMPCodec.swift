@@ -20,7 +20,7 @@ enum BMPCodec {
         default: levels = Luma.gray(interleaved: rows, channels: header.bitCount / 8, order: (2, 1, 0))
         }
         let image = GrayImage(width: header.width, height: header.height, pixels: levels)
-        let dpi = header.pixelsPerMetre > 0 ? Double(header.pixelsPerMetre) * metresPerInch : nil
+        let dpi = header.pixelsPerMetre > 0 ? Double(header.pixelsPerMetre).dotsPerInchFromPerMetre : nil
         let info = ImageInfo(format: .bmp, width: header.width, height: header.height, bitDepth: 8,
                              layout: header.bitCount == 8 ? .palette : .rgb, storedDPI: dpi,
                              fields: [ImageInfo.Field("DIB header", "\(header.dibSize) bytes"),

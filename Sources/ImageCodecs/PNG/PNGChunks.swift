@@ -49,7 +49,7 @@ struct PNGChunks {
             palette = stride(from: 0, to: data.count - 2, by: 3).map { (data[$0], data[$0 + 1], data[$0 + 2]) }
         case "pHYs" where data.count == 9 && data[8] == 1:
             if let perMetre = try? cursor.uint32BE("pixels per metre") {
-                dpi = Double(perMetre) * 0.0254
+                dpi = Double(perMetre).dotsPerInchFromPerMetre
             }
         default:
             break

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Sensors
 import USB
+import ImageCodecs
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
 ///
@@ -24,6 +25,9 @@ struct ErrorReport {
         case let error as USBError:
             message = "USB: \(error)"
             status = .sensor
+        case let error as ImageFileError:
+            message = error.description
+            status = .usage
         default:
             message = String(describing: error)
             status = .software
