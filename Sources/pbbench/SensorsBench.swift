@@ -71,16 +71,9 @@ struct SensorsBench: BenchSuite {
         return try sensor.captureStrips(until: deadline)
     }
 
-    /// A 400×400 finger: FVC2002 DB1 101_1 centred on white when ../shared is present.
+    /// A 400×400 synthetic finger (`sim:synthetic:1`); generating it is not measured.
     private func fingerImage() throws -> (image: GrayImage, origin: String) {
-        let path = SharedDataLocation.root.appendingPathComponent("fingerprints/FVC2002_DB1_B/101_1.tif").path
-        let source = try SimulatedSource.path(path).images()[0]
-        var pixels = [UInt8](repeating: 255, count: 400 * 400)
-        let left = (400 - min(400, source.width)) / 2, top = (400 - min(400, source.height)) / 2
-        for y in 0..<min(400, source.height) {
-            for x in 0..<min(400, source.width) { pixels[(top + y) * 400 + left + x] = source[x, y] }
-        }
-        return (GrayImage(width: 400, height: 400, dpi: source.dpi, pixels: pixels), "FVC2002 DB1 101_1 on white")
+        (try SimulatedSource.synthetic(seed: 1).images()[0], "synthetic:1")
     }
 
     private func fastestMilliseconds(_ body: () -> Void) -> Double {

@@ -19,6 +19,8 @@ public final class SimulatedSensor: SwipeSensor {
     /// Swipes captured so far.
     public private(set) var swipes = 0
     private var lastFingerRemoved = true
+    /// The image of the current (or last) swipe; it moves on when the next finger arrives.
+    private var imageIndex = 0
 
     /// A sensor over `images` (at least one).
     public init(images: [GrayImage], style: SwipeSimulation.Style = .normal, seed: UInt64 = 1,
@@ -30,33 +32,34 @@ public final class SimulatedSensor: SwipeSensor {
         self.simulation = simulation
     }
 
-    /// The profile for the image of the next (or current) swipe.
+    /// The profile for the image of the current (or last) swipe.
     public var profile: SensorProfile {
         let image = currentImage
         return .simulated(width: image.width, sourceHeight: image.height, dpi: image.dpi,
                           stripHeight: simulation.parameters.stripHeight)
     }
 
-    private var currentImage: GrayImage { images[swipes % images.count] }
+    private var currentImage: GrayImage { images[imageIndex] }
 
     public func open() throws {
         state = .idle
     }
 
-    /// The simulated finger arrives at once.
+    /// The simulated finger arrives at once, with the next image after the first swipe.
     public func waitForFinger(until deadline: ContinuousClock.Instant) throws {
+        imageIndex = swipes % images.count
         state = .capturing
     }
 
     public func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
         let swipe = simulation.frames(of: currentImage, style: style, seed: seed &+ UInt64(swipes))
+        swipes += 1
         lastFingerRemoved = swipe.fingerRemoved
         state = .awaitingFingerOff
         return .frames(swipe.frames, fingerRemoved: swipe.fingerRemoved)
     }
 
     public func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {
-        swipes += 1
         state = .idle
         return lastFingerRemoved
     }

@@ -4,11 +4,11 @@ import Imaging
 
 extension SimulatedSource {
     /// The images this source stands for: one file, every image in a directory (name order,
-    /// files with an image extension only), or one synthetic finger.
-    public func images() throws -> [GrayImage] {
+    /// files with an image extension only), or `impressions` impressions of one synthetic finger.
+    public func images(impressions: Int = 1) throws -> [GrayImage] {
         switch self {
         case .synthetic(let seed):
-            return [try SyntheticFingerSource.image(seed: seed)]
+            return SyntheticFingerSource.images(seed: seed, count: impressions)
         case .path(let path):
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

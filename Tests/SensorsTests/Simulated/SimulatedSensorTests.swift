@@ -62,3 +62,17 @@ import Testing
         #expect(exact == path.count - 1, "\(exact) of \(path.count - 1) shifts recovered exactly")
     }
 }
+
+@Suite struct SimulatedSessionTests {
+    @Test func eachSwipeUsesTheNextImageAndItsOwnProfile() throws {
+        let narrow = RidgePattern.image(width: 96, height: 200), wide = RidgePattern.image(width: 128, height: 200)
+        let sensor = SimulatedSensor(images: [narrow, wide], seed: 5)
+        try sensor.open()
+        let capture = SwipeCapture(sensor: sensor, timeout: .seconds(5))
+        let widths = try (0..<3).map { _ in try #require(try capture.run().stitched.image).width }
+        #expect(widths == [128, 160, 128])
+        #expect(sensor.swipes == 3)
+        sensor.close()
+        #expect(sensor.state == .inactive)
+    }
+}
