@@ -29,6 +29,18 @@ struct ReplayFailureTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("f.png").path))
     }
 
+    @Test func noFingerWithinTheTimeoutExitsSeven() throws {
+        // The recording polls 706 times (about a second under replay) before the finger comes.
+        let directory = try ReplayImages.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try UMockdevRun.pbtool(
+            ["sensor", "capture", "--sensor", "aes2501", "--out", directory.appendingPathComponent("f.png").path,
+             "--timeout", "50ms"],
+            device: UMockdevRun.aes2501Device, recording: UMockdevRun.aes2501Recording, timeout: .seconds(30))
+        #expect(outcome.status == 7, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("no finger on the sensor within"))
+    }
+
     @Test func aCorruptLineRecordIsReported() throws {
         let directory = try ReplayImages.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
