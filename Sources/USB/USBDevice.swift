@@ -35,6 +35,7 @@ public final class USBDevice {
         libusb_unref_device(pointer)
     }
 
+    /// Vendor and product ID from the device descriptor.
     public var id: USBDeviceID { descriptor.id }
 
     /// The usbfs node, `/dev/bus/usb/BBB/DDD`: the file a udev rule grants access to.

@@ -4,14 +4,17 @@ internal import CLibUSB
 public struct USBDeviceDescriptor: Sendable, Hashable {
     /// bcdUSB, e.g. 0x0110 for USB 1.1.
     public let usbVersion: UInt16
+    /// bDeviceClass, bDeviceSubClass, bDeviceProtocol (0xff = vendor specific).
     public let deviceClass: UInt8
     public let deviceSubclass: UInt8
     public let deviceProtocol: UInt8
     /// bMaxPacketSize0, in bytes.
     public let maxPacketSize0: UInt8
+    /// idVendor and idProduct.
     public let id: USBDeviceID
     /// bcdDevice, the device's release number.
     public let deviceVersion: UInt16
+    /// bNumConfigurations.
     public let configurationCount: UInt8
 
     init(_ raw: libusb_device_descriptor) {
@@ -35,11 +38,13 @@ public struct USBDeviceDescriptor: Sendable, Hashable {
 
 /// One configuration: its value, power and interfaces (first alternate setting of each).
 public struct USBConfiguration: Sendable, Hashable {
+    /// bConfigurationValue, the number SET_CONFIGURATION selects it by.
     public let value: UInt8
     /// bmAttributes (0x80 bus-powered, 0x40 self-powered, 0x20 remote wake-up).
     public let attributes: UInt8
     /// Maximum current in milliamperes.
     public let maxPowerMilliamperes: Int
+    /// Alternate setting 0 of each interface, in descriptor order.
     public let interfaces: [USBInterface]
 
     init(_ raw: libusb_config_descriptor) {
@@ -58,10 +63,13 @@ public struct USBConfiguration: Sendable, Hashable {
 
 /// An interface descriptor (alternate setting 0) with its endpoints.
 public struct USBInterface: Sendable, Hashable {
+    /// bInterfaceNumber, what a claim names.
     public let number: UInt8
+    /// bInterfaceClass, bInterfaceSubClass, bInterfaceProtocol.
     public let interfaceClass: UInt8
     public let interfaceSubclass: UInt8
     public let interfaceProtocol: UInt8
+    /// The interface's endpoints, in descriptor order (endpoint 0 is never listed).
     public let endpoints: [USBEndpoint]
 
     init(_ raw: libusb_interface_descriptor) {
@@ -77,6 +85,7 @@ public struct USBInterface: Sendable, Hashable {
 public struct USBEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// bEndpointAddress; bit 7 set means IN (device to host).
     public let address: UInt8
+    /// From bmAttributes bits 0–1.
     public let transferType: USBTransferType
     /// wMaxPacketSize, in bytes.
     public let maxPacketSize: Int
@@ -90,6 +99,7 @@ public struct USBEndpoint: Sendable, Hashable, CustomStringConvertible {
         interval = raw.bInterval
     }
 
+    /// True for an IN (device-to-host) endpoint.
     public var isInput: Bool { address & 0x80 != 0 }
 
     /// `ep81/BULK/64`, the form lsusb-style listings use.

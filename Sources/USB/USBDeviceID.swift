@@ -1,6 +1,8 @@
 /// A USB vendor and product ID pair, written `08ff:2580` as `lsusb` does.
 public struct USBDeviceID: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// idVendor, assigned by the USB-IF.
     public let vendor: UInt16
+    /// idProduct, assigned by the vendor.
     public let product: UInt16
 
     public init(vendor: UInt16, product: UInt16) {
@@ -21,6 +23,7 @@ public struct USBDeviceID: Hashable, Sendable, CustomStringConvertible, Comparab
         hex4(vendor) + ":" + hex4(product)
     }
 
+    /// Orders by vendor, then product.
     public static func < (lhs: USBDeviceID, rhs: USBDeviceID) -> Bool {
         (lhs.vendor, lhs.product) < (rhs.vendor, rhs.product)
     }

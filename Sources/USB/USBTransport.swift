@@ -3,8 +3,11 @@
 public struct USBControlSetup: Sendable, Hashable {
     /// bmRequestType: direction (bit 7), type (bits 5–6), recipient (bits 0–4).
     public let requestType: UInt8
+    /// bRequest.
     public let request: UInt8
+    /// wValue.
     public let value: UInt16
+    /// wIndex (often the interface or endpoint addressed).
     public let index: UInt16
 
     public init(requestType: UInt8, request: UInt8, value: UInt16, index: UInt16) {
@@ -14,6 +17,7 @@ public struct USBControlSetup: Sendable, Hashable {
         self.index = index
     }
 
+    /// True when data flows from the device (bmRequestType bit 7).
     public var isInput: Bool { requestType & 0x80 != 0 }
 }
 

@@ -31,9 +31,11 @@ public struct FrameAssembler: Sendable {
     public struct Assembly: Sendable, Hashable {
         /// The raw canvas, `canvasWidth` × (|Σdy| + frame height), background 0.
         public let image: GrayImage
+        /// The shifts the frames were placed with.
         public let motion: FrameMotion
     }
 
+    /// The values in use.
     public let parameters: Parameters
 
     public init(parameters: Parameters) {

@@ -25,6 +25,7 @@ public struct LineAssembler: Sendable {
         public init() {}
     }
 
+    /// The values in use.
     public let parameters: Parameters
 
     public init(parameters: Parameters = Parameters()) {

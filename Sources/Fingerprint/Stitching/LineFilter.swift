@@ -30,12 +30,15 @@ public struct LineFilter: Sendable {
         case keptLimit
     }
 
+    /// The values in use.
     public let parameters: Parameters
+    /// The lines kept so far, in arrival order.
     public private(set) var kept: [ScanLine] = []
     /// Lines counted after the first non-blank one.
     public private(set) var counted = 0
     /// Every line offered, counted or not.
     public private(set) var examined = 0
+    /// Why the swipe ended; nil while it goes on.
     public private(set) var stop: Stop?
     private var blankRun = 0
 

@@ -40,6 +40,7 @@ public struct SwipeAssessment: Sendable {
         }
     }
 
+    /// The thresholds in use.
     public let parameters: Parameters
 
     public init(parameters: Parameters) {

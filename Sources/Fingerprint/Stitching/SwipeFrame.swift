@@ -3,8 +3,11 @@
 /// Rows run along the swipe, columns across the finger; row-major, top row first. Pixel
 /// meaning is the sensor's own: ridges may be bright (AES2501) until the image is normalised.
 public struct SwipeFrame: Sendable, Hashable {
+    /// Pixels across the finger.
     public let width: Int
+    /// Rows along the swipe.
     public let height: Int
+    /// Row-major, `width × height` values.
     public let pixels: [UInt8]
 
     /// Wraps `pixels`, which must hold exactly `width × height` values.
@@ -16,6 +19,7 @@ public struct SwipeFrame: Sendable, Hashable {
         self.pixels = pixels
     }
 
+    /// The pixel at column `x`, row `y`.
     public subscript(x: Int, y: Int) -> UInt8 {
         pixels[y * width + x]
     }
@@ -41,6 +45,7 @@ public struct FrameShift: Sendable, Hashable, CustomStringConvertible {
         self.dy = dy
     }
 
+    /// No movement; the first frame's shift.
     public static let zero = FrameShift(dx: 0, dy: 0)
 
     public var description: String { "(\(dx), \(dy))" }
@@ -48,6 +53,7 @@ public struct FrameShift: Sendable, Hashable, CustomStringConvertible {
 
 /// The movement estimated between consecutive frames of one swipe.
 public struct FrameMotion: Sendable, Hashable {
+    /// The direction with the lower average score.
     public let direction: SwipeDirection
     /// One shift per frame; the first is always ``FrameShift/zero``.
     public let shifts: [FrameShift]

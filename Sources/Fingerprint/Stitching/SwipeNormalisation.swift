@@ -3,7 +3,9 @@ import Imaging
 /// Turns an assembled swipe upright with dark ridges on white, the way libfprint's image flags
 /// do before minutiae detection (aes2501.md §4.5, vfs5011.md §4.5).
 public struct SwipeNormalisation: Sendable, Hashable {
+    /// Mirror left–right.
     public var flipsHorizontally: Bool
+    /// Turn upside down.
     public var flipsVertically: Bool
     /// v → 255 − v.
     public var inverts: Bool
@@ -17,6 +19,7 @@ public struct SwipeNormalisation: Sendable, Hashable {
     /// Leaves the image as it is.
     public static let none = SwipeNormalisation()
 
+    /// The normalised copy of `image`.
     public func apply(to image: GrayImage) -> GrayImage {
         guard flipsHorizontally || flipsVertically || inverts else { return image }
         let width = image.width, height = image.height
@@ -40,7 +43,9 @@ public struct SwipeNormalisation: Sendable, Hashable {
 
 /// The normalisation for each swipe direction of a frame-based sensor.
 public struct DirectionalNormalisation: Sendable, Hashable {
+    /// For swipes the stitcher judged forward.
     public var forward: SwipeNormalisation
+    /// For reverse swipes.
     public var reverse: SwipeNormalisation
 
     public init(forward: SwipeNormalisation, reverse: SwipeNormalisation) {
@@ -52,6 +57,7 @@ public struct DirectionalNormalisation: Sendable, Hashable {
         self.init(forward: both, reverse: both)
     }
 
+    /// The normalisation for `direction`.
     public subscript(direction: SwipeDirection) -> SwipeNormalisation {
         direction == .forward ? forward : reverse
     }

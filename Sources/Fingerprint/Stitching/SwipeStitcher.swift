@@ -11,7 +11,9 @@ public struct SwipeStitcher: Sendable {
         case lines(LineAssembler.Parameters, SwipeNormalisation)
     }
 
+    /// Frames or lines, with their parameters and normalisation.
     public let method: Method
+    /// The feedback rules.
     public let assessment: SwipeAssessment
     /// Resolution written into the result image.
     public let dpi: Double
@@ -76,7 +78,9 @@ public struct StitchedSwipe: Sendable {
     public let rawImage: GrayImage?
     /// Empty when the swipe is good.
     public let feedback: [SwipeFeedback]
+    /// The motion or the speed offsets behind the image.
     public let details: Details
 
+    /// An image without feedback: the swipe is good.
     public var isAccepted: Bool { image != nil && feedback.isEmpty }
 }

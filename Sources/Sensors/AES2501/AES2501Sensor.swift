@@ -14,6 +14,7 @@ public final class AES2501Sensor: SwipeSensor {
         /// Below this histogram sum ADREFHI goes down a step; above the high one it goes up.
         public var gainLowSum = 700
         public var gainHighSum = 1000
+        /// ADREFHI moves by this much, within this range.
         public var adReferenceStep: UInt8 = 8
         public var adReferenceRange: ClosedRange<UInt8> = 0x28...0x58
         /// ADREFHI at the start of every capture.
@@ -23,15 +24,20 @@ public final class AES2501Sensor: SwipeSensor {
         /// The swipe ends here with the finger still down (libfprint defines 150, unenforced).
         public var maximumFrames = 150
         /// Register 0xaf reads this while calibration must be retried.
+        /// Register 0xaf reads this while calibration must be retried, at most this many dumps.
         public var calibrationRetryValue: UInt8 = 0x6b
         public var maximumRegisterDumps = 13
 
         public init() {}
     }
 
+    /// ``SensorProfile/aes2501``.
     public let profile: SensorProfile = .aes2501
+    /// The decision thresholds in use.
     public let parameters: Parameters
+    /// Where the driver is in the ``SwipeSensorState`` life cycle.
     public private(set) var state: SwipeSensorState = .inactive
+    /// Transfers since ``open()``.
     public var transferCount: Int { interpreter?.transferCount ?? 0 }
     private let connect: () throws -> any USBTransport
     private var interpreter: USBStepInterpreter?
@@ -56,6 +62,8 @@ public final class AES2501Sensor: SwipeSensor {
     /// Overrides the profile's transfer timeout (tests use a short one).
     public var transferTimeout: Duration = SensorProfile.aes2501.transferTimeout
 
+    /// Opens the device and runs activation (phase A, #3–#12), retrying calibration while
+    /// register 0xaf reads 0x6b.
     public func open() throws {
         state = .activating
         do {
@@ -71,6 +79,7 @@ public final class AES2501Sensor: SwipeSensor {
         state = .idle
     }
 
+    /// Releases the device; the AES2501 needs no traffic for that.
     public func close() {
         state = .deactivating
         // The AES2501 needs no USB traffic to deactivate (aes2501.md §1); dropping the

@@ -13,8 +13,11 @@ public struct DetectedSensor {
         case unknown(String)
     }
 
+    /// The model the device's USB ID belongs to.
     public let profile: SensorProfile
+    /// The device as listed (not yet opened).
     public let device: USBDevice
+    /// Whether this user may open it.
     public let access: Access
 }
 

@@ -20,12 +20,15 @@ public struct SensorProfile: Sendable, Hashable {
     public let usbIDs: [USBDeviceID]
     /// The USB interface the driver claims.
     public let interface: Int
+    /// Frames or lines, and their size.
     public let geometry: Geometry
     /// Resolution in dots per inch, written into captured images.
     public let dpi: Double
     /// Timeout of each USB transfer.
     public let transferTimeout: Duration
+    /// How the strips are assembled and normalised.
     public let stitching: SwipeStitcher.Method
+    /// The feedback thresholds.
     public let assessment: SwipeAssessment.Parameters
 
     public init(id: String, name: String, usbIDs: [USBDeviceID], interface: Int = 0, geometry: Geometry,

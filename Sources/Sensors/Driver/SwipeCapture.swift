@@ -5,6 +5,7 @@ import Fingerprint
 public struct SwipeCapture {
     /// What one capture produced.
     public struct Result: Sendable {
+        /// The image and the feedback.
         public let stitched: StitchedSwipe
         /// The strips as the sensor delivered them (for `--frames-dir`).
         public let strips: SwipeStrips
@@ -18,6 +19,7 @@ public struct SwipeCapture {
         public let stitchingTime: Duration
     }
 
+    /// An open sensor.
     public let sensor: any SwipeSensor
     /// How long to wait for a finger, and for the swipe to end.
     public let timeout: Duration

@@ -5,6 +5,7 @@ import USB
 /// The one place where a driver's data becomes USB traffic. Failures come out as
 /// ``SensorError`` values naming the phase, the step within it and the transfer count.
 public final class USBStepInterpreter {
+    /// The device (or a recording standing in for it).
     public let transport: any USBTransport
     /// The timeout of every transfer (AES2501 and VFS5011: libfprint's values from the profile).
     public var timeout: Duration

@@ -7,12 +7,17 @@ import Imaging
 /// Each capture uses the next image (one per swipe, in order, wrapping around) and the next
 /// seed, so a session of several swipes varies while staying reproducible.
 public final class SimulatedSensor: SwipeSensor {
+    /// The fingers, one per swipe in order.
     public let images: [GrayImage]
+    /// How the simulated person swipes.
     public let style: SwipeSimulation.Style
+    /// The strip cutter and its parameters.
     public let simulation: SwipeSimulation
     /// The seed of the first swipe; swipe k uses seed + k.
     public let seed: UInt64
+    /// Where the sensor is in the ``SwipeSensorState`` life cycle.
     public private(set) var state: SwipeSensorState = .inactive
+    /// Always 0: nothing goes over USB.
     public let transferCount = 0
     /// Not used: the simulated sensor makes no transfers.
     public var transferTimeout: Duration = .zero
@@ -41,6 +46,7 @@ public final class SimulatedSensor: SwipeSensor {
 
     private var currentImage: GrayImage { images[imageIndex] }
 
+    /// Nothing to open: idle at once.
     public func open() throws {
         state = .idle
     }
@@ -51,6 +57,7 @@ public final class SimulatedSensor: SwipeSensor {
         state = .capturing
     }
 
+    /// Cuts the current image into the strips of one swipe.
     public func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
         let swipe = simulation.frames(of: currentImage, style: style, seed: seed &+ UInt64(swipes))
         swipes += 1
@@ -59,11 +66,13 @@ public final class SimulatedSensor: SwipeSensor {
         return .frames(swipe.frames, fingerRemoved: swipe.fingerRemoved)
     }
 
+    /// True unless the style is `resting`.
     public func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {
         state = .idle
         return lastFingerRemoved
     }
 
+    /// Back to inactive.
     public func close() {
         state = .inactive
     }

@@ -27,6 +27,7 @@ public struct SwipeSimulation: Sendable {
 
     /// Tuning values of the simulation.
     public struct Parameters: Sendable, Hashable {
+        /// Rows per strip (the AES2501's 16).
         public var stripHeight = 16
         /// Rows the finger moves per strip in a good swipe, and in a too fast one.
         public var normalSpeed = 3...7
@@ -48,6 +49,7 @@ public struct SwipeSimulation: Sendable {
         public init() {}
     }
 
+    /// The values in use.
     public let parameters: Parameters
 
     public init(parameters: Parameters = Parameters()) {

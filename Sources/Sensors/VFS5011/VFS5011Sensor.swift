@@ -16,14 +16,19 @@ public final class VFS5011Sensor: SwipeSensor {
         public var firstArmingTimeout: Duration = .milliseconds(1000)
         /// The pause before re-arming after a capture.
         public var rearmDelay: Duration = .milliseconds(1)
+        /// The stop and keep rules of §4.1.
         public var lineFilter = LineFilter.Parameters()
 
         public init() {}
     }
 
+    /// ``SensorProfile/vfs5011``.
     public let profile: SensorProfile = .vfs5011
+    /// The timing and line-filter values in use.
     public let parameters: Parameters
+    /// Where the driver is in the ``SwipeSensorState`` life cycle.
     public private(set) var state: SwipeSensorState = .inactive
+    /// Transfers since ``open()``.
     public var transferCount: Int { interpreter?.transferCount ?? 0 }
     /// Overrides the profile's transfer timeout (tests use a short one).
     public var transferTimeout: Duration = SensorProfile.vfs5011.transferTimeout
@@ -50,6 +55,7 @@ public final class VFS5011Sensor: SwipeSensor {
         self.connect = connect
     }
 
+    /// Opens the device, runs the initialisation (§2.1) and arms the first capture (§2.2).
     public func open() throws {
         state = .activating
         do {
@@ -66,6 +72,7 @@ public final class VFS5011Sensor: SwipeSensor {
         state = .idle
     }
 
+    /// Releases the device; the VFS5011 needs no traffic for that.
     public func close() {
         state = .deactivating
         // Deactivation sends nothing (vfs5011.md §2.4); dropping the handle releases the device.
@@ -124,7 +131,8 @@ public final class VFS5011Sensor: SwipeSensor {
     /// ended on a run of blank lines.
     public func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {
         let interpreter = try openInterpreter()
-        Thread.sleep(forTimeInterval: Double(parameters.rearmDelay.components.attoseconds) / 1e18)
+        let (seconds, attoseconds) = parameters.rearmDelay.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
         try interpreter.run(VFS5011Commands.arm, phase: "re-arming")
         state = .idle
         return lastStop == .fingerLifted

@@ -1,5 +1,6 @@
 /// One completed transfer from a USB recording: what was sent or received, on which endpoint.
 public struct RecordedTransfer: Sendable, Hashable, CustomStringConvertible {
+    /// Bulk, interrupt, control or isochronous.
     public let type: USBTransferType
     /// The endpoint address; bit 7 set for IN.
     public let endpoint: UInt8
@@ -22,6 +23,7 @@ public struct RecordedTransfer: Sendable, Hashable, CustomStringConvertible {
         self.status = status
     }
 
+    /// True for a transfer from the device (IN endpoint, or an IN control request).
     public var isInput: Bool {
         if let setup, type == .control { return setup[0] & 0x80 != 0 }
         return endpoint & 0x80 != 0
@@ -52,6 +54,7 @@ public struct USBRecordingError: Error, Sendable, CustomStringConvertible {
     public let source: String
     /// `byte N` or `line N`.
     public let location: String
+    /// What was wrong.
     public let problem: Problem
 
     public init(source: String, location: String, problem: Problem) {

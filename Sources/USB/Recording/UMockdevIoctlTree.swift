@@ -6,23 +6,30 @@
 public struct UMockdevIoctlTree: Sendable {
     /// One stored URB.
     public struct Node: Sendable, Hashable {
+        /// Leading spaces: 0 for a stored command, one more per reply in its chain.
         public let depth: Int
+        /// From the usbdevfs URB type field.
         public let type: USBTransferType
         /// Endpoint address (the file writes it in decimal: 129 = 0x81).
         public let endpoint: UInt8
+        /// URB status (0 = success).
         public let status: Int32
+        /// The buffer the client submitted; replay answers only a read of this size.
         public let bufferLength: Int
+        /// The bytes that were transferred.
         public let actualLength: Int
         /// OUT: the bytes sent. IN: the `actualLength` bytes received.
         public let data: [UInt8]
         /// 1-based line number in the file.
         public let line: Int
 
+        /// True for a reply (IN endpoint).
         public var isInput: Bool { endpoint & 0x80 != 0 }
     }
 
     /// The `@DEV` line's device node, e.g. `/dev/bus/usb/002/017`.
     public let devicePath: String?
+    /// Every URB line in file order.
     public let nodes: [Node]
 
     /// Parses the text of an ioctl file; `source` names it in errors.

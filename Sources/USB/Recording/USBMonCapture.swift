@@ -8,21 +8,28 @@
 public struct USBMonCapture: Sendable {
     /// One usbmon event.
     public struct Event: Sendable, Hashable {
+        /// The URB's kernel address, which pairs a submit with its completion.
         public let urbID: UInt64
         /// `S` submit, `C` complete, `E` error.
         public let kind: UInt8
+        /// Transfer type, endpoint (bit 7 = IN), device address and bus.
         public let type: USBTransferType
         public let endpoint: UInt8
         public let device: UInt8
         public let bus: UInt16
+        /// -115 (-EINPROGRESS) on a submit; the completion status on a completion.
         public let status: Int32
+        /// The URB's buffer length.
         public let requestedLength: Int
+        /// The 8 setup bytes (meaningful when ``hasSetup``).
         public let setup: [UInt8]
         /// True when the setup bytes are valid (the header's setup flag is 0).
         public let hasSetup: Bool
+        /// The captured data: OUT data on a submit, IN data on a completion.
         public let payload: [UInt8]
     }
 
+    /// Every usbmon event in file order.
     public let events: [Event]
 
     /// Parses the bytes of a pcapng file; `source` names it in errors.

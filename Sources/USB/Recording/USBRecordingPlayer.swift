@@ -9,7 +9,9 @@ public final class USBRecordingPlayer: USBTransport {
     public struct Divergence: Error, Sendable, CustomStringConvertible {
         /// Index of the recorded transfer that was expected next.
         public let index: Int
+        /// The recorded transfer, nil past the end of the recording.
         public let expected: RecordedTransfer?
+        /// What the driver submitted instead, described.
         public let submitted: String
 
         public var description: String {
@@ -29,6 +31,7 @@ public final class USBRecordingPlayer: USBTransport {
         self.transfers = transfers
     }
 
+    /// True once every recorded transfer has been played.
     public var isFinished: Bool { position == transfers.count }
 
     public func write(_ data: [UInt8], to endpoint: UInt8, type: USBTransferType, timeout: Duration) throws {

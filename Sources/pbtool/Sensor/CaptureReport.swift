@@ -61,10 +61,11 @@ struct CaptureReport: Encodable {
         let kind = stripKind == "frames"
             ? "\(strips) frames" + (direction.map { ", \($0.rawValue) swipe" } ?? "")
             : "\(strips) lines kept"
+        let usb = usbID == nil ? "" : ", \(transfers) USB transfers"
         guard let image else {
-            return ["No image from \(sensorName)\(via): \(kind), \(transfers) USB transfers."]
+            return ["No image from \(sensorName)\(via): \(kind)\(usb)."]
         }
         return ["Captured \(image.width)×\(image.height) at \(Int(image.dpi)) dpi from \(sensorName)\(via): "
-                + "\(kind), \(transfers) USB transfers → \(image.path)"]
+                + "\(kind)\(usb) → \(image.path)"]
     }
 }
