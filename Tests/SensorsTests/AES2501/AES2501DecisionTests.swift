@@ -178,4 +178,18 @@ private struct FakeAES2501 {
             return phase == "strip capture" && transfers == 30
         }
     }
+
+    @Test func theNibblePackingIsColumnMajorLowNibbleFirst() throws {
+        var reply = [UInt8](repeating: 0, count: AES2501Reply.stripLength)
+        reply[0] = 0xe0
+        reply[1537] = 0xde
+        reply[1579] = 0x80
+        reply[1579 + 2 * (0x97 - 0x80) + 1] = 0x18
+        reply[1 + 8 * 5 + 3] = 0x9a     // column 5, rows 6 (low nibble) and 7 (high nibble)
+        let strip = try AES2501Strip.decode(reply).get()
+        #expect(strip.frame[5, 6] == 0xa * 17)
+        #expect(strip.frame[5, 7] == 0x9 * 17)
+        #expect(strip.frame.pixels.filter { $0 != 0 }.count == 2)
+        #expect(strip.threshold == 8)
+    }
 }
