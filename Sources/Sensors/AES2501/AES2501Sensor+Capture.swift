@@ -6,17 +6,17 @@ extension AES2501Sensor {
     /// libfprint polls back to back; so does this (one poll is about 1.3 ms of USB traffic).
     public func waitForFinger(until deadline: ContinuousClock.Instant) throws {
         let interpreter = try openInterpreter()
-        setState(.awaitingFingerOn)
+        state = .awaitingFingerOn
         let start = ContinuousClock.now
         while true {
             let reply = try interpreter.run(AES2501Steps.fingerPoll, phase: "finger detection").last ?? []
             if AES2501Reply.fingerNibbleSum(reply) > parameters.fingerNibbleSum { break }
             if ContinuousClock.now >= deadline {
-                setState(.idle)
+                state = .idle
                 throw SensorError.noFinger(waited: ContinuousClock.now - start)
             }
         }
-        setState(.capturing)
+        state = .capturing
     }
 
     /// Runs the capture setup, then reads strips until 3 empty ones in a row (phases C and D).
@@ -48,15 +48,15 @@ extension AES2501Sensor {
             }
         }
         let lifted = emptyRun >= parameters.emptyStripsToStop
-        setFingerRemoved(lifted)
-        setState(.awaitingFingerOff)
+        fingerRemoved = lifted
+        state = .awaitingFingerOff
         return .frames(frames, fingerRemoved: lifted)
     }
 
     /// The 3 empty strips that ended the capture show the finger has gone; no traffic.
     public func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {
-        setState(.idle)
-        return lastSwipeLiftedFinger
+        state = .idle
+        return fingerRemoved
     }
 
     /// Gain control (§2.3 D): below the low sum one step down, above the high sum one step up,

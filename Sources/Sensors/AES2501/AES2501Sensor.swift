@@ -36,12 +36,13 @@ public final class AES2501Sensor: SwipeSensor {
     /// The decision thresholds in use.
     public let parameters: Parameters
     /// Where the driver is in the ``SwipeSensorState`` life cycle.
-    public private(set) var state: SwipeSensorState = .inactive
+    public internal(set) var state: SwipeSensorState = .inactive
     /// Transfers since ``open()``.
     public var transferCount: Int { interpreter?.transferCount ?? 0 }
     private let connect: () throws -> any USBTransport
     private var interpreter: USBStepInterpreter?
-    private var fingerRemoved = true
+    /// Whether the last capture ended on empty strips (the finger left) rather than the frame limit.
+    var fingerRemoved = true
 
     /// A driver for `device`; nothing is opened until ``open()``.
     public convenience init(device: USBDevice, parameters: Parameters = Parameters()) {
@@ -112,14 +113,4 @@ public final class AES2501Sensor: SwipeSensor {
         }
         return interpreter
     }
-
-    func setState(_ newState: SwipeSensorState) {
-        state = newState
-    }
-
-    func setFingerRemoved(_ removed: Bool) {
-        fingerRemoved = removed
-    }
-
-    var lastSwipeLiftedFinger: Bool { fingerRemoved }
 }
