@@ -50,5 +50,17 @@ install: deps
 	$(SWIFT) build -c release --product pbtool
 	install -m 0755 $(RELEASE_DIR)/pbtool /usr/local/bin/pbtool
 
+# The udev rules that give the seat user the sensors and readers (udev/70-pbtool.rules).
+UDEV_RULES_DIR ?= /etc/udev/rules.d
+
+install-udev:
+	install -D -m 0644 udev/70-pbtool.rules $(UDEV_RULES_DIR)/70-pbtool.rules
+	@if command -v udevadm >/dev/null 2>&1 && udevadm control --ping >/dev/null 2>&1; then \
+	    udevadm control --reload-rules && udevadm trigger --subsystem-match=usb --action=change && \
+	    echo "udev rules reloaded; replug the sensor if it was attached"; \
+	else \
+	    echo "udev is not running here: $(UDEV_RULES_DIR)/70-pbtool.rules applies when udev next starts"; \
+	fi
+
 clean:
 	rm -rf .build

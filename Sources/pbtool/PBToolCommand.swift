@@ -11,6 +11,9 @@ struct PBToolCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             DBCommand.self,
+            SensorCommand.self,
+            ImageCommand.self,
+            SynthCommand.self,
         ]
     )
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
 import TemplateStore
+import Sensors
+import USB
+import ImageCodecs
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
 ///
@@ -23,6 +26,19 @@ struct ErrorReport {
             message = error.description
             status = .integrity
         case let error as RecordError:
+            message = error.description
+            status = .usage
+        case let error as SensorError:
+            message = error.description
+            switch error {
+            case .noFinger: status = .timeout
+            case .unknownSensor, .badSource: status = .usage
+            default: status = .sensor
+            }
+        case let error as USBError:
+            message = "USB: \(error)"
+            status = .sensor
+        case let error as ImageFileError:
             message = error.description
             status = .usage
         default:

@@ -1,0 +1,122 @@
+import Imaging
+
+/// Assembles the kept lines of a line-based swipe into an image of roughly constant vertical
+/// resolution (vfs5011.md §4.2–4.4, libfprint's line assembly).
+///
+/// The local swipe speed is estimated by finding, for every other line, the later line whose
+/// look-ahead strip best cancels it; the estimates are median-filtered; then the lines are
+/// resampled in 16.16 fixed point so the result is identical on every machine.
+public struct LineAssembler: Sendable {
+    /// Tuning values; the defaults are libfprint's for the VFS5011.
+    public struct Parameters: Sendable, Hashable {
+        /// The main-line column the look-ahead strip's first pixel lines up with.
+        public var lookAheadColumn = 48
+        /// How many later lines the speed search looks at.
+        public var searchOffset = 30
+        /// Median filter window over the speed estimates.
+        public var medianWindow = 25
+        /// Output rows per unit of speed offset (each line advances resolution / offset rows).
+        public var resolution = 10
+        /// The output is cut at this many rows.
+        public var maximumHeight = 2_000
+        /// Fewer kept lines than this make no image (the swipe was too short).
+        public var minimumLines = 160
+
+        public init() {}
+    }
+
+    /// The values in use.
+    public let parameters: Parameters
+
+    public init(parameters: Parameters = Parameters()) {
+        self.parameters = parameters
+    }
+
+    /// The resampled image, or nil when fewer than ``Parameters/minimumLines`` lines were kept.
+    public func assemble(_ lines: [ScanLine], dpi: Double = 500) -> GrayImage? {
+        guard lines.count >= parameters.minimumLines, lines.count >= 2 else { return nil }
+        let offsets = medianFiltered(speedOffsets(lines))
+        return resample(lines, offsets: offsets, dpi: dpi)
+    }
+
+    /// For every even i < n − 1: the j in i+1 … i+searchOffset whose look-ahead plus line i's
+    /// matching columns has the least variance; entry i/2 is j − i (first j wins ties).
+    public func speedOffsets(_ lines: [ScanLine]) -> [Int] {
+        var offsets: [Int] = []
+        offsets.reserveCapacity(lines.count / 2)
+        guard let stripWidth = lines.first?.lookAhead.count else { return [] }
+        var window = [Int](repeating: 0, count: stripWidth)
+        for i in stride(from: 0, to: lines.count - 1, by: 2) {
+            var best = Int.max, bestJ = i + 1
+            for j in (i + 1)...min(i + parameters.searchOffset, lines.count - 1) {
+                let deviation = sumVariance(lines[i].pixels, lines[j].lookAhead, into: &window)
+                if deviation < best {
+                    best = deviation
+                    bestJ = j
+                }
+            }
+            offsets.append(bestJ - i)
+        }
+        return offsets
+    }
+
+    /// var(s) over s_k = line[lookAheadColumn + k] + lookAhead[k].
+    private func sumVariance(_ line: [UInt8], _ lookAhead: [UInt8], into sums: inout [Int]) -> Int {
+        let count = lookAhead.count
+        var total = 0
+        for k in 0..<count {
+            let value = Int(line[parameters.lookAheadColumn + k]) + Int(lookAhead[k])
+            sums[k] = value
+            total += value
+        }
+        let mean = total / count
+        var squares = 0
+        for k in 0..<count {
+            let deviation = sums[k] - mean
+            squares += deviation * deviation
+        }
+        return squares / count
+    }
+
+    /// Median of a window over the first count − 1 entries; the last entry stays as it is.
+    ///
+    /// Each window takes the original values k − w/2 … k + w/2 clipped to the filtered range,
+    /// sorted, and picks index ⌊count/2⌋ (the upper median for an even count) (§4.3).
+    public func medianFiltered(_ offsets: [Int]) -> [Int] {
+        let filteredCount = offsets.count - 1
+        guard filteredCount > 0 else { return offsets }
+        let half = parameters.medianWindow / 2
+        var result = offsets
+        for k in 0..<filteredCount {
+            let window = offsets[max(0, k - half)...min(filteredCount - 1, k + half)].sorted()
+            result[k] = window[window.count / 2]
+        }
+        return result
+    }
+
+    /// Linear interpolation between consecutive lines, each line advancing ⌊resolution·2¹⁶ / o⌋
+    /// in 16.16 fixed point (§4.4).
+    public func resample(_ lines: [ScanLine], offsets: [Int], dpi: Double = 500) -> GrayImage {
+        let width = lines.first?.pixels.count ?? 0
+        var output: [UInt8] = []
+        var rows = 0, y = 0
+        let step = parameters.resolution << 16
+        resampling: for i in 0..<max(0, lines.count - 1) {
+            let offset = offsets[i / 2]
+            guard offset > 0 else { continue }
+            let next = y + step / offset
+            while rows << 16 < next {
+                if rows >= parameters.maximumHeight { break resampling }
+                let position = rows << 16
+                let lower = lines[i].pixels, upper = lines[i + 1].pixels
+                for x in 0..<width {
+                    let mixed = (position - y) * Int(upper[x]) + (next - position) * Int(lower[x])
+                    output.append(UInt8(truncatingIfNeeded: mixed / (next - y)))
+                }
+                rows += 1
+            }
+            y = next
+        }
+        return GrayImage(width: width, height: rows, dpi: dpi, pixels: output)
+    }
+}

@@ -1,0 +1,86 @@
+import Imaging
+
+/// Strips in, upright image and feedback out: the one path every swipe takes, from real
+/// hardware and from the simulated sensor alike.
+public struct SwipeStitcher: Sendable {
+    /// How a sensor's strips are assembled and normalised.
+    public enum Method: Sendable, Hashable {
+        /// 2-D frames, motion estimated between consecutive frames.
+        case frames(FrameAssembler.Parameters, DirectionalNormalisation)
+        /// Single lines with a look-ahead strip, speed-estimated and resampled.
+        case lines(LineAssembler.Parameters, SwipeNormalisation)
+    }
+
+    /// Frames or lines, with their parameters and normalisation.
+    public let method: Method
+    /// The feedback rules.
+    public let assessment: SwipeAssessment
+    /// Resolution written into the result image.
+    public let dpi: Double
+
+    public init(method: Method, assessment: SwipeAssessment.Parameters, dpi: Double) {
+        self.method = method
+        self.assessment = SwipeAssessment(parameters: assessment)
+        self.dpi = dpi
+    }
+
+    /// Assembles frames; `fingerRemoved` is false when the sensor stopped at a frame limit
+    /// with the finger still on it.
+    public func stitch(frames: [SwipeFrame], fingerRemoved: Bool = true) -> StitchedSwipe {
+        guard case .frames(let parameters, let normalisation) = method else {
+            preconditionFailure("this sensor delivers lines, not frames")
+        }
+        guard let first = frames.first else {
+            return StitchedSwipe(image: nil, rawImage: nil, feedback: [.tooShort], details: .frames(nil))
+        }
+        let assembly = FrameAssembler(parameters: parameters).assemble(frames, dpi: dpi)
+        let image = normalisation[assembly.motion.direction].apply(to: assembly.image)
+        let feedback = assessment.assess(motion: assembly.motion, frameWidth: first.width,
+                                         frameHeight: first.height, image: image, fingerRemoved: fingerRemoved)
+        return StitchedSwipe(image: image, rawImage: assembly.image, feedback: feedback,
+                             details: .frames(assembly.motion))
+    }
+
+    /// Assembles the lines a ``LineFilter`` kept.
+    public func stitch(lines: [ScanLine], fingerRemoved: Bool = true) -> StitchedSwipe {
+        guard case .lines(let parameters, let normalisation) = method else {
+            preconditionFailure("this sensor delivers frames, not lines")
+        }
+        let assembler = LineAssembler(parameters: parameters)
+        guard lines.count >= max(2, parameters.minimumLines) else {
+            let offsets = lines.count >= 2 ? assembler.speedOffsets(lines) : []
+            let feedback = assessment.assess(offsets: offsets, image: nil, fingerRemoved: fingerRemoved)
+            return StitchedSwipe(image: nil, rawImage: nil, feedback: feedback,
+                                 details: .lines(keptLines: lines.count, offsets: offsets))
+        }
+        let offsets = assembler.medianFiltered(assembler.speedOffsets(lines))
+        let raw = assembler.resample(lines, offsets: offsets, dpi: dpi)
+        let image = normalisation.apply(to: raw)
+        let feedback = assessment.assess(offsets: offsets, image: image, fingerRemoved: fingerRemoved)
+        return StitchedSwipe(image: image, rawImage: raw, feedback: feedback,
+                             details: .lines(keptLines: lines.count, offsets: offsets))
+    }
+}
+
+/// The result of stitching one swipe.
+public struct StitchedSwipe: Sendable {
+    /// How the strips were put together.
+    public enum Details: Sendable, Hashable {
+        /// The estimated frame motion (nil when there were no frames).
+        case frames(FrameMotion?)
+        /// The kept line count and the filtered speed offsets.
+        case lines(keptLines: Int, offsets: [Int])
+    }
+
+    /// The upright image, dark ridges on white; nil when the strips made no image.
+    public let image: GrayImage?
+    /// The assembled image before normalisation, in the sensor's orientation and polarity.
+    public let rawImage: GrayImage?
+    /// Empty when the swipe is good.
+    public let feedback: [SwipeFeedback]
+    /// The motion or the speed offsets behind the image.
+    public let details: Details
+
+    /// An image without feedback: the swipe is good.
+    public var isAccepted: Bool { image != nil && feedback.isEmpty }
+}

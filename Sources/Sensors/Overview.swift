@@ -1,1 +1,0 @@
-// Sensors: swipe-sensor drivers as data, the swipe capture and the simulated sensor.

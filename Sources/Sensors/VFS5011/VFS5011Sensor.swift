@@ -1,0 +1,153 @@
+import Fingerprint
+import Foundation
+import USB
+
+/// The Validity VFS5011 driver (USB 138a:0017, also 0010/0011/0015/0018): 160-pixel lines
+/// with a look-ahead strip, streamed in 61 440-byte reads.
+///
+/// Opening runs the 31-command initialisation and arms the first capture; capture reads go
+/// through a ``LineFilter`` until it ends the swipe; afterwards the sensor is armed again
+/// (vfs5011.md §2). There is no separate finger-detect phase: the first read that returns
+/// data means a finger is present.
+public final class VFS5011Sensor: SwipeSensor {
+    /// Timing values (vfs5011.md §1, §2.4).
+    public struct Parameters: Sendable, Hashable {
+        /// libfprint arms the first capture after activation with a 1000 ms timeout.
+        public var firstArmingTimeout: Duration = .milliseconds(1000)
+        /// The pause before re-arming after a capture.
+        public var rearmDelay: Duration = .milliseconds(1)
+        /// The stop and keep rules of §4.1.
+        public var lineFilter = LineFilter.Parameters()
+
+        public init() {}
+    }
+
+    /// ``SensorProfile/vfs5011``.
+    public let profile: SensorProfile = .vfs5011
+    /// The timing and line-filter values in use.
+    public let parameters: Parameters
+    /// Where the driver is in the ``SwipeSensorState`` life cycle.
+    public private(set) var state: SwipeSensorState = .inactive
+    /// Transfers since ``open()``.
+    public var transferCount: Int { interpreter?.transferCount ?? 0 }
+    /// Overrides the profile's transfer timeout (tests use a short one).
+    public var transferTimeout: Duration = SensorProfile.vfs5011.transferTimeout
+    /// Capture reads so far (the recording has 9).
+    public private(set) var captureReads = 0
+    private let connect: () throws -> any USBTransport
+    private var interpreter: USBStepInterpreter?
+    private var firstRead: [UInt8]?
+    private var lastStop: LineFilter.Stop?
+
+    /// A driver for `device`; nothing is opened until ``open()``.
+    public convenience init(device: USBDevice, parameters: Parameters = Parameters()) {
+        let name = SensorProfile.vfs5011.name, interface = SensorProfile.vfs5011.interface
+        self.init(parameters: parameters) { try SensorAccess.open(device, interface: interface, name: name) }
+    }
+
+    /// A driver over an already open transport.
+    public convenience init(transport: any USBTransport, parameters: Parameters = Parameters()) {
+        self.init(parameters: parameters) { transport }
+    }
+
+    private init(parameters: Parameters, connect: @escaping () throws -> any USBTransport) {
+        self.parameters = parameters
+        self.connect = connect
+    }
+
+    /// Opens the device, runs the initialisation (§2.1) and arms the first capture (§2.2).
+    public func open() throws {
+        state = .activating
+        do {
+            let interpreter = USBStepInterpreter(transport: try connect(), timeout: transferTimeout)
+            self.interpreter = interpreter
+            try interpreter.run(VFS5011Commands.open, phase: "initialisation")
+            interpreter.timeout = parameters.firstArmingTimeout
+            try interpreter.run(VFS5011Commands.arm, phase: "arming")
+            interpreter.timeout = transferTimeout
+        } catch {
+            close()
+            throw error
+        }
+        state = .idle
+    }
+
+    /// Releases the device; the VFS5011 needs no traffic for that.
+    public func close() {
+        state = .deactivating
+        // Deactivation sends nothing (vfs5011.md §2.4); dropping the handle releases the device.
+        interpreter = nil
+        firstRead = nil
+        state = .inactive
+    }
+
+    /// Waits for the first capture read that returns data, up to the deadline.
+    public func waitForFinger(until deadline: ContinuousClock.Instant) throws {
+        let interpreter = try openInterpreter()
+        state = .awaitingFingerOn
+        let start = ContinuousClock.now
+        while ContinuousClock.now < deadline {
+            let remaining = deadline - ContinuousClock.now
+            do {
+                let data = try captureRead(interpreter, timeout: remaining)
+                if data.count >= VFS5011LineRecord.length {
+                    firstRead = data
+                    state = .capturing
+                    return
+                }
+            } catch SensorError.stoppedAnswering {
+                break
+            }
+        }
+        state = .idle
+        throw SensorError.noFinger(waited: ContinuousClock.now - start)
+    }
+
+    /// Feeds every record to a ``LineFilter`` and reads on until it ends the swipe.
+    public func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+        let interpreter = try openInterpreter()
+        state = .capturing
+        var filter = LineFilter(parameters: parameters.lineFilter)
+        var pending = firstRead
+        firstRead = nil
+        while filter.stop == nil {
+            let data = try pending ?? captureRead(interpreter, timeout: max(.milliseconds(1), deadline - ContinuousClock.now))
+            pending = nil
+            switch VFS5011LineRecord.lines(in: data) {
+            case .success(let lines):
+                for line in lines where !filter.consume(line) { break }
+            case .failure(let problem):
+                throw SensorError.unexpectedReply(phase: "line capture", step: captureReads,
+                                                  transfers: interpreter.transferCount, detail: problem.detail)
+            }
+        }
+        let stop = filter.stop ?? .fingerLifted
+        lastStop = stop
+        state = .awaitingFingerOff
+        return .lines(filter.kept, stop: stop, counted: filter.counted)
+    }
+
+    /// Re-arms the sensor for the next swipe (§2.4); the finger has gone when the line filter
+    /// ended on a run of blank lines.
+    public func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {
+        let interpreter = try openInterpreter()
+        let (seconds, attoseconds) = parameters.rearmDelay.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+        try interpreter.run(VFS5011Commands.arm, phase: "re-arming")
+        state = .idle
+        return lastStop == .fingerLifted
+    }
+
+    private func captureRead(_ interpreter: USBStepInterpreter, timeout: Duration) throws -> [UInt8] {
+        captureReads += 1
+        return try interpreter.run(VFS5011Commands.captureRead, phase: "line capture",
+                                   index: captureReads, timeout: timeout) ?? []
+    }
+
+    private func openInterpreter() throws -> USBStepInterpreter {
+        guard let interpreter else {
+            throw SensorError.transferFailed(phase: "capture", step: 0, transfers: 0, reason: "the sensor is not open")
+        }
+        return interpreter
+    }
+}

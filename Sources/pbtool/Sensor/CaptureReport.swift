@@ -1,0 +1,71 @@
+import Fingerprint
+import Sensors
+import USB
+
+/// What `sensor capture` reports, also its JSON shape.
+struct CaptureReport: Encodable {
+    struct Image: Encodable {
+        let path: String
+        let width: Int
+        let height: Int
+        let dpi: Double
+    }
+
+    let sensor: String
+    let sensorName: String
+    let usbID: String?
+    let node: String?
+    let accepted: Bool
+    /// Feedback names (`tooFast`, …); empty for a good swipe.
+    let feedback: [SwipeFeedback]
+    let advice: [String]
+    /// Nil when the strips made no image.
+    let image: Image?
+    /// `frames` or `lines`.
+    let stripKind: String
+    /// Frames kept, or lines kept.
+    let strips: Int
+    let direction: SwipeDirection?
+    let fingerRemoved: Bool
+    /// USB transfers since the sensor was opened (initialisation, capture, re-arming).
+    let transfers: Int
+    /// USB transfers of the capture alone.
+    let captureTransfers: Int
+    let stitchingMilliseconds: Double
+
+    init(result: SwipeCapture.Result, profile: SensorProfile, device: USBDevice?, imagePath: String) {
+        sensor = profile.id
+        sensorName = profile.name
+        usbID = device?.id.description
+        node = device?.nodePath
+        accepted = result.stitched.isAccepted
+        feedback = result.stitched.feedback
+        advice = feedback.map(\.advice)
+        image = result.stitched.image.map { Image(path: imagePath, width: $0.width, height: $0.height, dpi: $0.dpi) }
+        switch result.stitched.details {
+        case .frames(let motion):
+            (stripKind, direction) = ("frames", motion?.direction)
+        case .lines:
+            (stripKind, direction) = ("lines", nil)
+        }
+        strips = result.strips.count
+        fingerRemoved = result.fingerRemoved
+        transfers = result.transfersSinceOpen
+        captureTransfers = result.transfers
+        let (seconds, attoseconds) = result.stitchingTime.components
+        stitchingMilliseconds = ((Double(seconds) * 1000 + Double(attoseconds) / 1e15) * 1000).rounded() / 1000
+    }
+
+    var lines: [String] {
+        let via = usbID.map { " (\($0))" } ?? ""
+        let kind = stripKind == "frames"
+            ? "\(strips) frames" + (direction.map { ", \($0.rawValue) swipe" } ?? "")
+            : "\(strips) lines kept"
+        let usb = usbID == nil ? "" : ", \(transfers) USB transfers"
+        guard let image else {
+            return ["No image from \(sensorName)\(via): \(kind)\(usb)."]
+        }
+        return ["Captured \(image.width)×\(image.height) at \(Int(image.dpi)) dpi from \(sensorName)\(via): "
+                + "\(kind)\(usb) → \(image.path)"]
+    }
+}
