@@ -74,10 +74,12 @@ let package = Package(
         ]),
 
         // Tests only: fixture loading, live-stack orchestration, the pbtool binary.
-        .target(name: "TestSupport", dependencies: ["APDU", "Imaging"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["APDU", "Imaging", "PCSC", "VirtualCard"], path: "Tests/TestSupport"),
         .testTarget(name: "APDUTests", dependencies: ["APDU", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "PCSCTests", dependencies: ["PCSC", "APDU", "VirtualCard", "TestSupport"]),
+        .testTarget(name: "VirtualCardTests", dependencies: ["VirtualCard", "APDU", "PCSC", "TestSupport"]),
     ]
 )

@@ -54,7 +54,8 @@ public final class PCSCContext: @unchecked Sendable {
     ///
     /// Returns false when the timeout passed without a change. `nil` waits without a limit; end
     /// such a wait with `cancel()` from another thread, which makes this throw
-    /// `PCSCError.cancelled`. A reader that does not exist comes back flagged `.unknown`.
+    /// `PCSCError.cancelled`. A reader that does not exist (or was unplugged) throws
+    /// `PCSCError.unknownReader` on pcsc-lite 1.9; other stacks flag it `.unknown` instead.
     @discardableResult
     public func waitForStatusChange(_ states: inout [ReaderState], timeout: Duration?) throws(PCSCError) -> Bool {
         var raw = [SCARD_READERSTATE](repeating: SCARD_READERSTATE(), count: states.count)
@@ -100,8 +101,8 @@ public final class PCSCContext: @unchecked Sendable {
         guard let timeout else { return UInt(CPCSC_INFINITE) }
         let (seconds, attoseconds) = timeout.components
         let limit = Int64(CPCSC_INFINITE) - 1
-        let wholeSeconds = min(max(0, seconds), limit / 1000)
-        let milliseconds = wholeSeconds * 1000 + max(0, attoseconds) / 1_000_000_000_000_000
+        guard seconds < limit / 1000 else { return UInt(limit) }
+        let milliseconds = max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000
         return UInt(min(milliseconds, limit))
     }
 }

@@ -42,7 +42,7 @@ public struct PCSCError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// pcsc-lite's own text for the code (`pcsc_stringify_error`).
     public var text: String {
-        String(cString: pcsc_stringify_error(Int(Int32(bitPattern: code))))
+        String(cString: pcsc_stringify_error(Int(code)))
     }
 
     /// `SCardTransmit: SCARD_W_REMOVED_CARD (The smart card has been removed, …)`.

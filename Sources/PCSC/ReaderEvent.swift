@@ -1,3 +1,5 @@
+import APDU
+
 /// Something that happened to the readers: pcsc-lite's view of plugging and card insertion.
 public enum ReaderEvent: Sendable, Equatable, CustomStringConvertible {
     /// A reader appeared (or was there when watching began, if the initial state was asked for).
@@ -31,15 +33,9 @@ public enum ReaderEvent: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cardInserted(let reader, let atr):
-            "\(name) \(reader) ATR \(hexDigits(atr))"
+            "\(name) \(reader) ATR \(atr.hexString(separator: ""))"
         default:
             "\(name) \(reader)"
         }
     }
-}
-
-/// Bytes as upper-case hex without spaces.
-func hexDigits(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
 }

@@ -75,8 +75,11 @@ final class ReaderMonitor: @unchecked Sendable {
                 changed = try session.waitForStatusChange(&states, timeout: parameters.wakeInterval)
             } catch {
                 // A `catch … where` on a typed throw here crashes Swift 6.3.1 (swift-on-linux.md §3.1).
-                guard error == .cancelled else { throw error }
-                return
+                if error == .cancelled { return }
+                // pcsc-lite 1.9 fails the whole wait when a listed reader was unplugged.
+                guard error == .unknownReader else { throw error }
+                try takeChanges(&states, session: session, readerSetChanged: true)
+                continue
             }
             guard changed, !stopped else { continue }
             try takeChanges(&states, session: session)
@@ -85,9 +88,10 @@ final class ReaderMonitor: @unchecked Sendable {
 
     /// Re-lists readers when the pseudo-reader or an unknown reader says the set changed, then
     /// reports what happened to each changed reader.
-    private func takeChanges(_ states: inout [ReaderState], session: PCSCContext) throws {
+    private func takeChanges(_ states: inout [ReaderState], session: PCSCContext,
+                             readerSetChanged forced: Bool = false) throws {
         let plugAndPlay = states[0]
-        let readerSetChanged = plugAndPlay.hasChanged || plugAndPlay.flags.contains(.unknown)
+        let readerSetChanged = forced || plugAndPlay.hasChanged || plugAndPlay.flags.contains(.unknown)
             || states.dropFirst().contains { $0.flags.contains(.unknown) }
         var events: [ReaderEvent] = []
         if readerSetChanged {
@@ -95,7 +99,7 @@ final class ReaderMonitor: @unchecked Sendable {
             let previous = Dictionary(states.dropFirst().map { ($0.reader, $0) }, uniquingKeysWith: { first, _ in first })
             states = [plugAndPlay] + tracker.readers.map { previous[$0] ?? ReaderState(reader: $0) }
         }
-        for state in states.dropFirst() where state.hasChanged {
+        for state in states.dropFirst() where state.hasChanged && !forced {
             events += tracker.stateChanged(state)
         }
         emit(events)

@@ -20,13 +20,23 @@ final class AppletStateStore {
 
     let file: URL
     private var contents = Contents()
+    private var isDirty = false
 
     init(file: URL) {
         self.file = file
     }
 
-    /// Reads the file, if there is one, and hands each applet its state.
+    /// Reads the file, if there is one, hands each applet its state, and takes the applets'
+    /// states as the baseline later saves compare against.
     func load(into applets: [any Applet]) throws(VirtualCardError) {
+        try read(into: applets)
+        for applet in applets {
+            guard let state = applet.encodeState() else { continue }
+            contents.applets[applet.aid.hexString(separator: "")] = Data(state)
+        }
+    }
+
+    private func read(into applets: [any Applet]) throws(VirtualCardError) {
         guard FileManager.default.fileExists(atPath: file.path) else { return }
         let bytes: Data
         do {
@@ -54,17 +64,21 @@ final class AppletStateStore {
         }
     }
 
-    /// Stores `applet`'s state if it changed since the last save.
+    /// Writes the file if `applet`'s state changed, or if an earlier write failed.
     func save(_ applet: any Applet) throws(VirtualCardError) {
-        guard let state = applet.encodeState() else { return }
-        let aid = applet.aid.hexString(separator: "")
-        let data = Data(state)
-        guard contents.applets[aid] != data else { return }
-        contents.applets[aid] = data
+        if let state = applet.encodeState() {
+            let aid = applet.aid.hexString(separator: "")
+            if contents.applets[aid] != Data(state) {
+                contents.applets[aid] = Data(state)
+                isDirty = true
+            }
+        }
+        guard isDirty else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
             try Self.writeAtomically(try encoder.encode(contents), to: file)
+            isDirty = false
         } catch {
             throw .stateFileUnwritable(path: file.path, reason: String(describing: error))
         }

@@ -91,7 +91,7 @@ public final class VirtualCard: @unchecked Sendable {
     /// Processes one command APDU and returns data + SW1 SW2.
     ///
     /// A command that is not a valid APDU gets `6700`; GET RESPONSE (`INS C0`) hands out data
-    /// left over from the previous answer; SELECT by AID (`A4 04`) switches applets (`6A82`
+    /// left over from the previous answer (`6985` when there is none); SELECT by AID (`A4 04`) switches applets (`6A82`
     /// when no applet has the AID); anything else goes to the selected applet (`6D00` when none).
     public func respond(to bytes: [UInt8]) -> [UInt8] {
         lock.withLock {
@@ -100,8 +100,10 @@ public final class VirtualCard: @unchecked Sendable {
                 pending.clear()
                 return ResponseAPDU(statusWord: .wrongLength).bytes
             }
-            if command.ins == 0xC0, pending.hasData {
-                return pending.next(command).bytes
+            if command.ins == 0xC0 {
+                // GET RESPONSE belongs to the transport, not to an applet (7816-4 §7.6.1).
+                return pending.hasData ? pending.next(command).bytes
+                    : ResponseAPDU(statusWord: .conditionsOfUseNotSatisfied).bytes
             }
             let (applet, response) = dispatch(command)
             if let applet { saveState(of: applet) }
