@@ -43,45 +43,58 @@ extension Array where Element == UInt8 {
     /// - Throws: `HexParseError` naming the first bad token and its position.
     public init(hex text: String) throws {
         var bytes: [UInt8] = []
-        var token: [Character] = []
-        var tokenStart = 0
-        for (offset, character) in text.enumerated() {
-            if character.isWhitespace || character == ":" || character == "," {
-                try Self.appendToken(token, startingAt: tokenStart, to: &bytes)
-                token.removeAll(keepingCapacity: true)
-            } else {
-                if token.isEmpty { tokenStart = offset + 1 }
-                token.append(character)
+        bytes.reserveCapacity(text.utf8.count / 2)
+        let utf8 = Array(text.utf8)
+        var tokenStart: Int?
+        for (offset, unit) in utf8.enumerated() {
+            if Self.isSeparator(unit) {
+                if let start = tokenStart { try Self.appendToken(utf8, start..<offset, in: text, to: &bytes) }
+                tokenStart = nil
+            } else if tokenStart == nil {
+                tokenStart = offset
             }
         }
-        try Self.appendToken(token, startingAt: tokenStart, to: &bytes)
+        if let start = tokenStart { try Self.appendToken(utf8, start..<utf8.count, in: text, to: &bytes) }
         self = bytes
     }
 
-    private static func appendToken(_ token: [Character], startingAt position: Int,
-                                     to bytes: inout [UInt8]) throws {
-        guard !token.isEmpty else { return }
-        var digits = token[...]
-        if digits.count >= 2, digits.first == "0", digits.dropFirst().first == "x" || digits.dropFirst().first == "X" {
-            digits = digits.dropFirst(2)
-            guard !digits.isEmpty else {
-                throw HexParseError(token: String(token), position: position, problem: .emptyAfterPrefix)
-            }
+    private static func isSeparator(_ unit: UInt8) -> Bool {
+        // space, tab, LF, VT, FF, CR, ':' and ','
+        unit == 0x20 || (0x09...0x0D).contains(unit) || unit == 0x3A || unit == 0x2C
+    }
+
+    private static func appendToken(_ utf8: [UInt8], _ range: Range<Int>, in text: String,
+                                    to bytes: inout [UInt8]) throws {
+        var digits = range
+        if digits.count >= 2, utf8[digits.lowerBound] == 0x30, utf8[digits.lowerBound + 1] | 0x20 == 0x78 {
+            digits = (digits.lowerBound + 2)..<digits.upperBound
+            guard !digits.isEmpty else { throw error(.emptyAfterPrefix, utf8, range, in: text) }
         }
-        var nibbles: [UInt8] = []
-        nibbles.reserveCapacity(digits.count)
-        for character in digits {
-            guard let value = character.hexDigitValue, character.isASCII else {
-                throw HexParseError(token: String(token), position: position, problem: .notAHexDigit(character))
-            }
-            nibbles.append(UInt8(value))
+        for index in digits where hexValue(utf8[index]) == nil {
+            let character = String(decoding: utf8[index...], as: UTF8.self).first ?? "?"
+            throw error(.notAHexDigit(character), utf8, range, in: text)
         }
-        guard nibbles.count.isMultiple(of: 2) else {
-            throw HexParseError(token: String(token), position: position, problem: .oddDigitCount(nibbles.count))
+        guard digits.count.isMultiple(of: 2) else { throw error(.oddDigitCount(digits.count), utf8, range, in: text) }
+        for index in stride(from: digits.lowerBound, to: digits.upperBound, by: 2) {
+            bytes.append(hexValue(utf8[index])! << 4 | hexValue(utf8[index + 1])!)
         }
-        for index in stride(from: 0, to: nibbles.count, by: 2) {
-            bytes.append(nibbles[index] << 4 | nibbles[index + 1])
+    }
+
+    private static func hexValue(_ unit: UInt8) -> UInt8? {
+        switch unit {
+        case 0x30...0x39: return unit - 0x30
+        case 0x41...0x46: return unit - 0x41 + 10
+        case 0x61...0x66: return unit - 0x61 + 10
+        default: return nil
         }
+    }
+
+    /// Builds the error with the token as text and its 1-based character position.
+    private static func error(_ problem: HexParseError.Problem, _ utf8: [UInt8], _ range: Range<Int>,
+                              in text: String) -> HexParseError {
+        let token = String(decoding: utf8[range], as: UTF8.self)
+        let position = String(decoding: utf8[..<range.lowerBound], as: UTF8.self).count + 1
+        return HexParseError(token: token, position: position, problem: problem)
     }
 }
 
