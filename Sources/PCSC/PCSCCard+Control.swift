@@ -25,17 +25,17 @@ extension PCSCCard {
 
     /// The value of a reader attribute, or nil when the reader or driver does not provide it
     /// (`SCardGetAttrib`; vpcd provides none and answers `0x8010001F`).
+    ///
+    /// Asks with a `MAX_BUFFER_SIZE` buffer: pcsc-lite forwards the caller's buffer size to the
+    /// driver, so a length-only query (null buffer) fails with `SCARD_E_INSUFFICIENT_BUFFER`.
     public func attribute(_ attribute: ReaderAttribute) throws(PCSCError) -> [UInt8]? {
-        var length: UInt = 0
-        let sizing = SCardGetAttrib(handle, UInt(attribute.rawValue), nil, &length)
-        if Self.meansUnsupported(sizing) { return nil }
-        try check(sizing, "SCardGetAttrib")
+        var length = UInt(MAX_BUFFER_SIZE)
         var value = [UInt8](repeating: 0, count: Int(length))
-        let reading = value.withUnsafeMutableBufferPointer {
+        let status = value.withUnsafeMutableBufferPointer {
             SCardGetAttrib(handle, UInt(attribute.rawValue), $0.baseAddress, &length)
         }
-        if Self.meansUnsupported(reading) { return nil }
-        try check(reading, "SCardGetAttrib")
+        if Self.meansUnsupported(status) { return nil }
+        try check(status, "SCardGetAttrib")
         return Array(value.prefix(Int(length)))
     }
 

@@ -24,6 +24,7 @@ public struct ReaderAttribute: RawRepresentable, Sendable, Hashable {
     public static let atrString = Self(SCARD_CLASS_ICC_STATE, 0x0303)
     /// `SCARD_ATTR_MAXINPUT`: the largest APDU the reader passes (pcsc-lite vendor attribute).
     public static let maxInput = Self(SCARD_CLASS_VENDOR_DEFINED, 0xA007)
-    /// `SCARD_ATTR_DEVICE_FRIENDLY_NAME`: the reader's display name.
+    /// `SCARD_ATTR_DEVICE_FRIENDLY_NAME`: the reader's display name. pcscd 1.9.9 answers it itself
+    /// and fails with `SCARD_E_INSUFFICIENT_BUFFER` whatever the buffer size (seen with vpcd).
     public static let deviceFriendlyName = Self(SCARD_CLASS_SYSTEM, 0x0003)
 }

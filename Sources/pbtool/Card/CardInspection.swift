@@ -23,7 +23,7 @@ struct CardInspection {
         }
         let status = try card?.status()
         let atrBytes = status?.atr ?? state.atr
-        let (attributes, features) = try card.map(readerOffers) ?? ([:], [:])
+        let (attributes, features) = card.map { readerOffers($0, notes: &notes) } ?? ([:], [:])
         if card != nil && attributes.isEmpty && features.isEmpty {
             notes.append("the reader driver provides no attributes or part 10 features")
         }
@@ -35,25 +35,31 @@ struct CardInspection {
             attributes: attributes, features: features, notes: notes)
     }
 
-    /// The attributes and features the driver answers; unsupported ones are simply absent.
-    private func readerOffers(_ card: PCSCCard) throws -> ([String: String], [String: String]) {
+    /// The attributes and features the driver answers. Unsupported ones are simply absent; any
+    /// other failure becomes a note, so that status still shows what it could find.
+    private func readerOffers(_ card: PCSCCard, notes: inout [String]) -> ([String: String], [String: String]) {
         var attributes: [String: String] = [:]
-        let textual: [(String, ReaderAttribute)] = [
-            ("vendorName", .vendorName), ("vendorIFDType", .vendorIFDType),
-            ("vendorIFDSerialNumber", .vendorIFDSerialNumber), ("deviceFriendlyName", .deviceFriendlyName),
+        let queries: [(name: String, attribute: ReaderAttribute, isText: Bool)] = [
+            ("vendorName", .vendorName, true), ("vendorIFDType", .vendorIFDType, true),
+            ("vendorIFDSerialNumber", .vendorIFDSerialNumber, true), ("vendorIFDVersion", .vendorIFDVersion, false),
+            ("channelID", .channelID, false), ("maxInput", .maxInput, false),
         ]
-        for (name, attribute) in textual {
-            if let value = try card.attribute(attribute) {
-                attributes[name] = String(decoding: value.prefix { $0 != 0 }, as: UTF8.self)
+        for query in queries {
+            do {
+                guard let value = try card.attribute(query.attribute) else { continue }
+                attributes[query.name] = query.isText
+                    ? String(decoding: value.prefix { $0 != 0 }, as: UTF8.self) : value.hexString()
+            } catch {
+                notes.append("reader attribute \(query.name): \(error)")
             }
         }
-        for (name, attribute) in [("vendorIFDVersion", ReaderAttribute.vendorIFDVersion),
-                                  ("channelID", .channelID), ("maxInput", .maxInput)] {
-            if let value = try card.attribute(attribute) { attributes[name] = value.hexString() }
-        }
         var features: [String: String] = [:]
-        for (feature, code) in try card.features() {
-            features[feature.description] = "0x" + String(code, radix: 16, uppercase: true)
+        do {
+            for (feature, code) in try card.features() {
+                features[feature.description] = "0x" + String(code, radix: 16, uppercase: true)
+            }
+        } catch {
+            notes.append("reader features: \(error)")
         }
         return (attributes, features)
     }

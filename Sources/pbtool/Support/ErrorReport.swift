@@ -1,4 +1,6 @@
+import APDU
 import ArgumentParser
+import PCSC
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
 ///
@@ -12,6 +14,18 @@ struct ErrorReport {
         case let failure as CommandFailure:
             message = failure.message
             status = failure.status
+        case let error as PCSCError:
+            message = error.userMessage
+            status = error.exitStatus
+        case let error as HexParseError:
+            message = error.description
+            status = .usage
+        case let error as APDUError:
+            message = error.description
+            status = .usage
+        case let error as TransportError:
+            message = error.description
+            status = .transport
         default:
             message = String(describing: error)
             status = .software
