@@ -1,5 +1,5 @@
 /// One area's benchmarks: it measures, records figures with their targets, and never asserts.
-protocol BenchSuite {
+protocol BenchSuite: SendableMetatype {
     /// Short name used on the command line (`pbbench apdu`).
     static var name: String { get }
     /// What the suite measures, one line.
@@ -10,5 +10,7 @@ protocol BenchSuite {
 
 /// Every suite `make bench` runs, in order.
 enum BenchSuites {
-    static let all: [any BenchSuite.Type] = []
+    static let all: [any BenchSuite.Type] = [
+        TemplateStoreBench.self,
+    ]
 }

@@ -12,6 +12,7 @@ struct PBToolCommand: AsyncParsableCommand {
         subcommands: [
             CardCommand.self,
             APDUCommand.self,
+            DBCommand.self,
         ]
     )
 }

@@ -1,6 +1,7 @@
 import APDU
 import ArgumentParser
 import PCSC
+import TemplateStore
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
 ///
@@ -26,9 +27,34 @@ struct ErrorReport {
         case let error as TransportError:
             message = error.description
             status = .transport
+        case let error as StoreError:
+            status = Self.status(of: error)
+        case let error as UnlockError:
+            status = Self.status(of: error)
+        case let error as IntegrityError:
+            status = .integrity
+        case let error as RecordError:
         default:
             message = String(describing: error)
             status = .software
+        }
+    }
+}
+
+extension ErrorReport {
+    /// Template-store failures: the file or lock is a store problem, a refused request is usage.
+    private static func status(of error: StoreError) -> ExitStatus {
+        switch error {
+        case .alreadyExists: .usage
+        default: .store
+        }
+    }
+
+    /// A wrong secret is an authentication failure; a key source that cannot deliver is usage.
+    private static func status(of error: UnlockError) -> ExitStatus {
+        switch error {
+        case .wrongSecret, .noSlot: .authentication
+        default: .usage
         }
     }
 }

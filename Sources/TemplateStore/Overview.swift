@@ -1,1 +1,0 @@
-// TemplateStore: the encrypted template database (SQLite + OpenSSL).
