@@ -28,12 +28,17 @@ struct ErrorReport {
             message = error.description
             status = .transport
         case let error as StoreError:
+            message = error.description
             status = Self.status(of: error)
         case let error as UnlockError:
+            message = error.description
             status = Self.status(of: error)
         case let error as IntegrityError:
+            message = error.description
             status = .integrity
         case let error as RecordError:
+            message = error.description
+            status = .usage
         default:
             message = String(describing: error)
             status = .software
