@@ -70,7 +70,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
             "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
-            "CShims",
+            "CShims", "TestSupport",
         ]),
 
         // Tests only: fixture loading, live-stack orchestration, the pbtool binary.

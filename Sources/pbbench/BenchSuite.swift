@@ -12,5 +12,6 @@ protocol BenchSuite: SendableMetatype {
 enum BenchSuites {
     static let all: [any BenchSuite.Type] = [
         TemplateStoreBench.self,
+        APDURoundTripBench.self,
     ]
 }
