@@ -13,6 +13,7 @@ struct PBToolCommand: AsyncParsableCommand {
             CardCommand.self,
             APDUCommand.self,
             DBCommand.self,
+            IDStoreCommand.self,
         ]
     )
 }

@@ -4,7 +4,7 @@ import ArgumentParser
 struct CardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
-        abstract: "Readers, cards, ATRs, card events, and the virtual card.",
+        abstract: "Readers, cards, ATRs, card events, the virtual card, and match on card.",
         discussion: """
             Talks to pcscd through libpcsclite. Without --reader, commands use the first reader
             that holds a card and say which one they chose. See docs/card.md.
@@ -12,6 +12,8 @@ struct CardCommand: AsyncParsableCommand {
         subcommands: [
             CardReadersCommand.self, CardStatusCommand.self, CardATRCommand.self,
             CardWatchCommand.self, CardEmulateCommand.self,
+            CardInitCommand.self, CardEnrollCommand.self, CardVerifyCommand.self, CardFingersCommand.self,
+            CardDeleteCommand.self, CardUnblockCommand.self, CardLogoutCommand.self,
         ]
     )
 }

@@ -27,12 +27,14 @@ struct CardInspection {
         if card != nil && attributes.isEmpty && features.isEmpty {
             notes.append("the reader driver provides no attributes or part 10 features")
         }
-        return CardStatusReport(
+        var report = CardStatusReport(
             reader: choice, cardPresent: state.isCardPresent,
             readerState: state.flags.subtracting(.changed).names, eventCount: state.eventCount,
             cardState: status?.flags.names, activeProtocol: status?.activeProtocol?.rawValue,
             atr: atrBytes.isEmpty ? nil : ATRReport(ATR(bytes: atrBytes), names: names),
             attributes: attributes, features: features, notes: notes)
+        report.edges = card.map { CardEdgesReport(channel: $0) }
+        return report
     }
 
     /// The attributes and features the driver answers. Unsupported ones are simply absent; any

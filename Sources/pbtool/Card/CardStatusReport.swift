@@ -21,10 +21,12 @@ struct CardStatusReport: Encodable {
     let features: [String: String]
     /// Things the user should know: an exclusive holder, attributes not provided, …
     let notes: [String]
+    /// The card edges that answer SELECT and what they tell (CardEdgesReport.swift).
+    var edges: CardEdgesReport?
 
     private enum CodingKeys: String, CodingKey {
         case reader, cardPresent, readerState, eventCount, cardState, activeProtocol = "protocol", atr,
-             attributes, features, notes
+             attributes, features, notes, edges
     }
 
     var lines: [String] {
@@ -44,6 +46,7 @@ struct CardStatusReport: Encodable {
             lines += features.sorted { $0.key < $1.key }.map { "  \($0.key): control code \($0.value)" }
         }
         lines += notes.map { "Note: \($0)" }
+        lines += edges?.lines ?? []
         return lines
     }
 }

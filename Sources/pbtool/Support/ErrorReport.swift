@@ -1,6 +1,7 @@
 import APDU
 import ArgumentParser
 import PCSC
+import SmartCard
 import TemplateStore
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
@@ -37,6 +38,15 @@ struct ErrorReport {
             message = error.description
             status = .integrity
         case let error as RecordError:
+            message = error.description
+            status = .usage
+        case let error as CardEdgeError:
+            message = error.description
+            status = error.exitStatus
+        case let error as IDStoreError:
+            message = error.description
+            status = error.exitStatus
+        case let error as CompactTemplateError:
             message = error.description
             status = .usage
         default:
