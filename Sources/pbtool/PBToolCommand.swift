@@ -10,10 +10,13 @@ struct PBToolCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
+            CardCommand.self,
+            APDUCommand.self,
             DBCommand.self,
             SensorCommand.self,
             ImageCommand.self,
             SynthCommand.self,
+            IDStoreCommand.self,
         ]
     )
 }

@@ -1,4 +1,7 @@
+import APDU
 import ArgumentParser
+import PCSC
+import SmartCard
 import TemplateStore
 import Sensors
 import USB
@@ -16,6 +19,18 @@ struct ErrorReport {
         case let failure as CommandFailure:
             message = failure.message
             status = failure.status
+        case let error as PCSCError:
+            message = error.userMessage
+            status = error.exitStatus
+        case let error as HexParseError:
+            message = error.description
+            status = .usage
+        case let error as APDUError:
+            message = error.description
+            status = .usage
+        case let error as TransportError:
+            message = error.description
+            status = .transport
         case let error as StoreError:
             message = error.description
             status = Self.status(of: error)
@@ -38,6 +53,15 @@ struct ErrorReport {
         case let error as USBError:
             message = "USB: \(error)"
             status = .sensor
+        case let error as CardEdgeError:
+            message = error.description
+            status = error.exitStatus
+        case let error as IDStoreError:
+            message = error.description
+            status = error.exitStatus
+        case let error as CompactTemplateError:
+            message = error.description
+            status = .usage
         case let error as ImageFileError:
             message = error.description
             status = .usage

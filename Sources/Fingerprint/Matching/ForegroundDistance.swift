@@ -1,0 +1,25 @@
+/// Distance from any point to the edge of a template's foreground, in matcher pixels (500 dpi).
+struct ForegroundDistance: Sendable {
+    let map: ForegroundMap
+    /// Distance per block centre, in the map's own pixels.
+    let distance: FloatRaster
+    /// Map pixels per matcher pixel.
+    let scale: Double
+
+    init(_ map: ForegroundMap) {
+        self.map = map
+        scale = map.resolution / 500
+        distance = BlockMask(columns: map.columns, rows: map.rows, flags: map.flags)
+            .distanceToBackground(blockSize: map.blockSize)
+    }
+
+    /// Whether `(x, y)` lies in the foreground at least `inset` pixels from its edge.
+    func isInside(x: Double, y: Double, inset: Double) -> Bool {
+        let mapX = x * scale, mapY = y * scale
+        guard map.contains(x: mapX, y: mapY) else { return false }
+        guard inset > 0 else { return true }
+        let size = Double(map.blockSize)
+        let value = distance.interpolated(x: (mapX + 0.5) / size - 0.5, y: (mapY + 0.5) / size - 0.5)
+        return Double(value) / scale >= inset
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A template made ready for the host matcher: minutiae in matcher coordinates and their
+/// cylinders. Prepare each gallery template once and reuse it for every comparison.
+public struct PreparedTemplate: Sendable {
+    let cylinders: CylinderSet
+
+    /// Prepares features straight from the extractor.
+    public init(_ features: FingerprintFeatures, parameters: MatchingParameters = MatchingParameters()) {
+        self.init(minutiae: features.minutiae, dpi: features.dpi, foreground: features.foreground, parameters: parameters)
+    }
+
+    /// Prepares minutiae given in pixels of a `dpi` image, with the foreground they were seen in.
+    public init(minutiae: [Minutia], dpi: Double, foreground: ForegroundMap?,
+                parameters: MatchingParameters = MatchingParameters()) {
+        let scale = 500 / dpi
+        let points = minutiae.map {
+            MatchMinutia(x: $0.x * scale, y: $0.y * scale, angle: CylinderLayout.wrapped(-$0.direction), kind: $0.kind)
+        }
+        cylinders = CylinderSet(minutiae: points, foreground: foreground.map(ForegroundDistance.init),
+                                parameters: parameters)
+    }
+
+    public var minutiaCount: Int { cylinders.minutiae.count }
+}

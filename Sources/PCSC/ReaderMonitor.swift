@@ -1,0 +1,119 @@
+import Foundation
+
+/// The thread behind `ReaderEvents`: waits in pcscd, turns changes into events, survives restarts.
+final class ReaderMonitor: @unchecked Sendable {
+    private let continuation: AsyncThrowingStream<ReaderEvent, any Error>.Continuation
+    private let reportsCurrentState: Bool
+    private let parameters: ReaderEvents.Parameters
+    private let lock = NSLock()
+    private var isStopped = false
+    private var context: PCSCContext?
+    private var tracker = ReaderEventTracker()
+
+    init(continuation: AsyncThrowingStream<ReaderEvent, any Error>.Continuation,
+         reportsCurrentState: Bool, parameters: ReaderEvents.Parameters) {
+        self.continuation = continuation
+        self.reportsCurrentState = reportsCurrentState
+        self.parameters = parameters
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "pbtool.ReaderMonitor"
+        thread.start()
+    }
+
+    /// Ends the monitor from any thread: the blocking wait returns `SCARD_E_CANCELLED`.
+    func stop() {
+        let current: PCSCContext? = lock.withLock {
+            isStopped = true
+            return context
+        }
+        current?.cancel()
+    }
+
+    private var stopped: Bool { lock.withLock { isStopped } }
+
+    private func run() {
+        var backoff = parameters.initialBackoff
+        var isFirstSession = true
+        while !stopped {
+            do {
+                try watch(isFirstSession: isFirstSession)
+            } catch let error as PCSCError where error.isServiceLost && !isFirstSession {
+                emit(tracker.removeAll())
+                Thread.sleep(forTimeInterval: backoff.seconds)
+                backoff = min(backoff * 2, parameters.maximumBackoff)
+                continue
+            } catch {
+                if !stopped { continuation.finish(throwing: error) }
+                return
+            }
+            isFirstSession = false
+            backoff = parameters.initialBackoff
+        }
+        continuation.finish()
+    }
+
+    /// One session on one context: returns when stopped, throws when pcscd goes away.
+    private func watch(isFirstSession: Bool) throws {
+        let session = try PCSCContext()
+        lock.withLock { context = session }
+        defer { lock.withLock { context = nil } }
+        if stopped { return }
+
+        var states = [ReaderState(reader: PCSCContext.plugAndPlayReader)]
+        let listed = tracker.readersListed(try session.readers())
+        states += tracker.readers.map { ReaderState(reader: $0) }
+        try session.waitForStatusChange(&states, timeout: .zero)
+        let initial = listed + states.dropFirst().flatMap { tracker.stateChanged($0) }
+        if reportsCurrentState || !isFirstSession { emit(initial) }
+
+        while !stopped {
+            let changed: Bool
+            do {
+                changed = try session.waitForStatusChange(&states, timeout: parameters.wakeInterval)
+            } catch {
+                // A `catch … where` on a typed throw here crashes Swift 6.3.1 (swift-on-linux.md §3.1).
+                if error == .cancelled { return }
+                // pcsc-lite 1.9 fails the whole wait when a listed reader was unplugged.
+                guard error == .unknownReader else { throw error }
+                try takeChanges(&states, session: session, readerSetChanged: true)
+                continue
+            }
+            guard changed, !stopped else { continue }
+            try takeChanges(&states, session: session)
+        }
+    }
+
+    /// Re-lists readers when the pseudo-reader or an unknown reader says the set changed, then
+    /// reports what happened to each changed reader.
+    private func takeChanges(_ states: inout [ReaderState], session: PCSCContext,
+                             readerSetChanged forced: Bool = false) throws {
+        let plugAndPlay = states[0]
+        let readerSetChanged = forced || plugAndPlay.hasChanged || plugAndPlay.flags.contains(.unknown)
+            || states.dropFirst().contains { $0.flags.contains(.unknown) }
+        var events: [ReaderEvent] = []
+        if readerSetChanged {
+            events += tracker.readersListed(try session.readers())
+            let previous = Dictionary(states.dropFirst().map { ($0.reader, $0) }, uniquingKeysWith: { first, _ in first })
+            states = [plugAndPlay] + tracker.readers.map { previous[$0] ?? ReaderState(reader: $0) }
+        }
+        for state in states.dropFirst() where state.hasChanged && !forced {
+            events += tracker.stateChanged(state)
+        }
+        emit(events)
+    }
+
+    private func emit(_ events: [ReaderEvent]) {
+        for event in events { continuation.yield(event) }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for APIs that take a `TimeInterval`.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,174 @@
+import APDU
+import Foundation
+
+/// The IDStore card edge on the virtual card (AID `A0 00 00 00 84 03`, CLA `B0`): data containers
+/// released by the conditions in their access byte, judged against the BioManager's security
+/// state (smartcard.md §3.3).
+///
+/// | INS | command | condition |
+/// |---|---|---|
+/// | `50` | GET PROPERTIES: count, capacity, in-use bitmap (5 bytes) | always |
+/// | `56` | GET INFO: access byte, bytes stored (3 bytes) | always |
+/// | `52` | WRITE: `00` first part, `01` more, `02` FINAL commits | write nibble |
+/// | `54` | READ: `00` first part, `01` more (Le ≤ 250), `02` FINAL | read nibble; empty `6A82` |
+/// | `58` | RESET (erase) | write nibble |
+/// | `5A` | SET ACCESS (pbtool's extension, data = access byte) | admin key |
+///
+/// Nibbles: `F` anyone, `1` a verified finger, `2` the admin key, `3` either. New containers
+/// are admin/admin (`22`).
+public final class IDStoreApplet: Applet {
+    /// `A0 00 00 00 84 03`.
+    public static let idStoreAID: [UInt8] = [0xA0, 0x00, 0x00, 0x00, 0x84, 0x03]
+    static let cla: UInt8 = 0xB0
+    static let chunkSize = 250
+
+    /// How many containers of what size.
+    public struct Parameters: Sendable {
+        public var containerCount = 16
+        /// Bytes per container.
+        public var capacity = 1024
+        /// The access byte of a container never configured: admin writes, admin reads.
+        public var defaultAccess: UInt8 = 0x22
+
+        public init() {}
+    }
+
+    struct Container: Codable, Equatable {
+        var access: UInt8
+        var data: [UInt8]
+    }
+
+    public var aid: [UInt8] { Self.idStoreAID }
+    let security: CardSecurityState
+    let parameters: Parameters
+    var containers: [Container]
+    /// A multi-part WRITE or READ in progress: its INS, container, and the bytes so far (WRITE)
+    /// or the offset reached (READ).
+    private var transfer: (ins: UInt8, container: Int, data: [UInt8], offset: Int)?
+
+    /// An empty IDStore judging access by `security` (the BioManager applet's).
+    public init(security: CardSecurityState, parameters: Parameters = Parameters()) {
+        self.security = security
+        self.parameters = parameters
+        containers = Array(repeating: Container(access: parameters.defaultAccess, data: []), count: parameters.containerCount)
+    }
+
+    public func process(_ command: CommandAPDU) -> ResponseAPDU {
+        guard command.cla == Self.cla else { return ResponseAPDU(statusWord: .classNotSupported) }
+        if command.ins != transfer?.ins { transfer = nil }
+        if command.ins == 0x50 { return ResponseAPDU(data: properties, statusWord: .success) }
+        guard [0x52, 0x54, 0x56, 0x58, 0x5A].contains(command.ins) else { return ResponseAPDU(statusWord: .instructionNotSupported) }
+        let index = Int(command.p1)
+        guard index < containers.count else { return ResponseAPDU(statusWord: .fileNotFound) }
+        switch command.ins {
+        case 0x56:
+            let count = containers[index].data.count
+            return ResponseAPDU(data: [containers[index].access, UInt8(count >> 8), UInt8(count & 0xFF)], statusWord: .success)
+        case 0x52: return write(command, container: index)
+        case 0x54: return read(command, container: index)
+        case 0x58:
+            guard allows(containers[index].access >> 4) else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
+            containers[index].data = []
+            return ResponseAPDU(statusWord: .success)
+        default:
+            guard security.isAdminKeyVerified else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
+            guard command.data.count == 1 else { return ResponseAPDU(statusWord: .wrongLength) }
+            containers[index].access = command.data[0]
+            return ResponseAPDU(statusWord: .success)
+        }
+    }
+
+    private var properties: [UInt8] {
+        let bits = containers.enumerated().reduce(UInt16(0)) { bits, entry in
+            entry.element.data.isEmpty || entry.offset >= 16 ? bits : bits | 1 << UInt16(entry.offset)
+        }
+        return [UInt8(containers.count), UInt8(parameters.capacity >> 8), UInt8(parameters.capacity & 0xFF),
+                UInt8(bits >> 8), UInt8(bits & 0xFF)]
+    }
+
+    /// Whether the condition nibble is met now.
+    private func allows(_ nibble: UInt8) -> Bool {
+        switch nibble & 0x0F {
+        case 0xF: true
+        case 0x1: security.isFingerVerified
+        case 0x2: security.isAdminKeyVerified
+        case 0x3: security.isFingerVerified || security.isAdminKeyVerified
+        default: false
+        }
+    }
+
+    private func write(_ command: CommandAPDU, container: Int) -> ResponseAPDU {
+        guard allows(containers[container].access >> 4) else {
+            transfer = nil
+            return ResponseAPDU(statusWord: .securityStatusNotSatisfied)
+        }
+        switch command.p2 {
+        case 0x00:
+            transfer = (command.ins, container, [], 0)
+            fallthrough
+        case 0x01:
+            guard var started = transfer, started.container == container else { return abandon(.conditionsOfUseNotSatisfied) }
+            started.data += command.data
+            guard started.data.count <= parameters.capacity else { return abandon(.notEnoughMemory) }
+            transfer = started
+            return ResponseAPDU(statusWord: .success)
+        case 0x02:
+            guard let started = transfer, started.container == container else { return abandon(.conditionsOfUseNotSatisfied) }
+            guard command.data.isEmpty else { return abandon(.wrongLength) }
+            containers[container].data = started.data
+            transfer = nil
+            return ResponseAPDU(statusWord: .success)
+        default:
+            return ResponseAPDU(statusWord: .incorrectP1P2)
+        }
+    }
+
+    private func read(_ command: CommandAPDU, container: Int) -> ResponseAPDU {
+        guard allows(containers[container].access) else {
+            transfer = nil
+            return ResponseAPDU(statusWord: .securityStatusNotSatisfied)
+        }
+        let data = containers[container].data
+        switch command.p2 {
+        case 0x00, 0x01:
+            if command.p2 == 0x00 {
+                guard !data.isEmpty else { return ResponseAPDU(statusWord: .fileNotFound) }
+                transfer = (command.ins, container, [], 0)
+            }
+            guard let started = transfer, started.container == container else { return abandon(.conditionsOfUseNotSatisfied) }
+            let count = min(command.ne ?? Self.chunkSize, Self.chunkSize, data.count - started.offset)
+            transfer?.offset += count
+            return ResponseAPDU(data: Array(data[started.offset..<(started.offset + count)]), statusWord: .success)
+        case 0x02:
+            guard transfer?.container == container else { return abandon(.conditionsOfUseNotSatisfied) }
+            transfer = nil
+            return ResponseAPDU(statusWord: .success)
+        default:
+            return ResponseAPDU(statusWord: .incorrectP1P2)
+        }
+    }
+
+    private func abandon(_ status: StatusWord) -> ResponseAPDU {
+        transfer = nil
+        return ResponseAPDU(statusWord: status)
+    }
+
+    public func deselect() { transfer = nil }
+
+    public func reset() { transfer = nil }
+
+    public func encodeState() -> [UInt8]? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(containers)).map(Array.init)
+    }
+
+    public func restoreState(_ bytes: [UInt8]) throws {
+        let restored = try JSONDecoder().decode([Container].self, from: Data(bytes))
+        guard restored.count == parameters.containerCount,
+              restored.allSatisfy({ $0.data.count <= parameters.capacity }) else {
+            throw StoredStateProblem("expected \(parameters.containerCount) containers of at most \(parameters.capacity) bytes")
+        }
+        containers = restored
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `pbtool card`: readers, cards and the virtual card.
+struct CardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "card",
+        abstract: "Readers, cards, ATRs, card events, the virtual card, and match on card.",
+        discussion: """
+            Talks to pcscd through libpcsclite. Without --reader, commands use the first reader
+            that holds a card and say which one they chose. See docs/card.md.
+            """,
+        subcommands: [
+            CardReadersCommand.self, CardStatusCommand.self, CardATRCommand.self,
+            CardWatchCommand.self, CardEmulateCommand.self,
+            CardInitCommand.self, CardEnrollCommand.self, CardVerifyCommand.self, CardFingersCommand.self,
+            CardDeleteCommand.self, CardUnblockCommand.self, CardLogoutCommand.self,
+        ]
+    )
+}

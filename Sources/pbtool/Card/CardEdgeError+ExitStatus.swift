@@ -1,0 +1,25 @@
+import SmartCard
+
+extension CardEdgeError {
+    /// The exit status a script sees (docs/exit-codes.md).
+    var exitStatus: ExitStatus {
+        switch self {
+        case .blocked: .blocked
+        case .wrongKey, .securityStatusNotSatisfied: .authentication
+        case .wrongState, .notEnrolled, .edgeNotFound, .unsupported, .unsupportedFormat: .cardState
+        case .invalidData, .invalidInput: .usage
+        case .unexpectedStatus, .malformedResponse: .transport
+        }
+    }
+}
+
+extension IDStoreError {
+    /// The exit status a script sees (docs/exit-codes.md).
+    var exitStatus: ExitStatus {
+        switch self {
+        case .accessDenied: .authentication
+        case .noSuchContainer, .emptyContainer, .noSuchEntry, .tooLarge, .emptyData, .invalidName: .usage
+        case .full, .damagedDirectory: .cardState
+        }
+    }
+}

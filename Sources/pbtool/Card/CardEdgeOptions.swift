@@ -1,0 +1,79 @@
+import APDU
+import ArgumentParser
+import Foundation
+import SmartCard
+
+/// The options every card-edge command shares: which reader, JSON output, a time limit.
+struct CardEdgeOptions: ParsableArguments {
+    @Option(help: "The reader: its full name, or a unique part of it (default: the first with a card).")
+    var reader: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(help: "Give up after this many seconds.")
+    var timeout: Double = 30
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be above 0 seconds") }
+    }
+
+    /// Arms the deadline for a command that talks to the card.
+    func deadline() -> CommandDeadline {
+        CommandDeadline(seconds: timeout, waitingFor: "for pcscd or the card")
+    }
+
+    /// Prints `report` as JSON or as its text lines.
+    func print(_ report: some Encodable, lines: [String]) throws {
+        if json {
+            try JSONOutput.print(report)
+        } else {
+            lines.forEach { Swift.print($0) }
+        }
+    }
+}
+
+/// `--admin-key HEX`, or `PBTOOL_ADMIN_KEY` so the key stays out of the process list.
+struct AdminKeyOption: ParsableArguments {
+    /// The environment variable read when `--admin-key` is absent.
+    static let environmentVariable = "PBTOOL_ADMIN_KEY"
+
+    @Option(name: .customLong("admin-key"),
+            help: "The BioManager admin key in hex, 8 to 16 bytes (or set PBTOOL_ADMIN_KEY).")
+    var text: String?
+
+    /// The key; throws a usage failure when it is missing or not 8–16 bytes of hex.
+    func key(for purpose: String) throws -> [UInt8] {
+        guard let text = text ?? ProcessInfo.processInfo.environment[Self.environmentVariable] else {
+            throw CommandFailure(.usage, "\(purpose) needs the admin key: --admin-key HEX or \(Self.environmentVariable)")
+        }
+        return try Self.parse(text)
+    }
+
+    static func parse(_ text: String) throws -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try [UInt8](hex: text)
+        } catch {
+            throw CommandFailure(.usage, "the admin key is not hex: \(error)")
+        }
+        guard (8...16).contains(bytes.count) else {
+            throw CommandFailure(.usage, "the admin key must be 8 to 16 bytes, not \(bytes.count)")
+        }
+        return bytes
+    }
+}
+
+/// Which biometric card edge a command uses.
+enum EdgeChoice: String, ExpressibleByArgument, CaseIterable {
+    /// BioManager when the card has one, else the ISO match-on-card application.
+    case auto
+    case biomanager
+    case iso
+}
+
+extension Finger: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+
+    public static var allValueStrings: [String] { Finger.names }
+}

@@ -1,0 +1,37 @@
+import APDU
+import PCSC
+import SmartCard
+
+/// One connection to the card for a card-edge command: the reader, a shared connection, and a
+/// transport whose trace hides keys, templates and IDStore data.
+struct CardEdgeSession {
+    let reader: ReaderChoice
+    let transport: CardTransport
+    private let card: PCSCCard
+
+    /// Connects (shared mode) to the reader `requested` names, or to the first with a card.
+    init(reader requested: String?) throws {
+        let context = try PCSCContext()
+        reader = try ReaderChoice.choose(requested, context: context)
+        card = try context.connect(to: reader.name)
+        transport = CardTransport(channel: card, redaction: .cardEdgeSecrets, recordsTrace: false)
+    }
+
+    /// Runs `body` in one PC/SC transaction (no other application's APDUs in between) and then
+    /// disconnects with `ending`.
+    ///
+    /// `.leave` keeps the card powered and its security state (verified fingers) in place for the
+    /// next command; `.reset` drops it, which management commands use so that the admin key's
+    /// authentication never outlives them. The disconnect happens on failure too.
+    func run<Result>(ending: Disposition, _ body: (CardTransport) throws -> Result) throws -> Result {
+        let result: Result
+        do {
+            result = try card.withTransaction(ending: .leave) { _ in try body(transport) }
+        } catch {
+            try? card.disconnect(ending)
+            throw error
+        }
+        try card.disconnect(ending)
+        return result
+    }
+}

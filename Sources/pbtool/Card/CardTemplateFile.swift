@@ -1,0 +1,31 @@
+import Foundation
+import SmartCard
+
+/// Reads `--template FILE`: ISO/IEC 19794-2 compact-card minutiae, 3 bytes each, no header
+/// (what `pbtool template extract --format compact` writes).
+enum CardTemplateFile {
+    /// The largest file read; a compact template of 255 minutiae is 765 bytes.
+    static let maximumSize = 4096
+
+    static func read(_ path: String) throws -> CompactMinutiae {
+        let bytes: [UInt8]
+        do {
+            let url = URL(fileURLWithPath: path)
+            let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
+            guard size <= maximumSize else {
+                throw CommandFailure(.usage, "\(path): \(size) bytes is too large for a compact-card template "
+                                     + "(at most \(CompactMinutiae.maximumCount) minutiae of 3 bytes)")
+            }
+            bytes = Array(try Data(contentsOf: url))
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(.usage, "\(path): cannot read the template: \(error.localizedDescription)")
+        }
+        do {
+            return try CompactMinutiae(bytes: bytes)
+        } catch {
+            throw CommandFailure(.usage, "\(path): \(error)")
+        }
+    }
+}

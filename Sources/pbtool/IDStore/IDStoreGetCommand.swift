@@ -1,0 +1,103 @@
+import APDU
+import ArgumentParser
+import Foundation
+import SmartCard
+
+/// `pbtool idstore get`: reads an entry, after a finger was verified (now or before).
+struct IDStoreGetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Read an IDStore entry (to standard output, or --out FILE).",
+        discussion: """
+            The entry's read condition must hold: a finger verified on the card since its last
+            reset (pbtool card verify just before), or --finger and --template to verify and read
+            in one transaction, which does not depend on pcscd keeping the card powered between
+            two commands. The data goes to standard output as it is, or to --out (mode 0600);
+            with --json it is printed base64 (and as text when it is UTF-8).
+
+            Exit codes: 0 read; 10 access denied (no finger verified); 1 no match and 4 blocked
+            (with --finger); 2 no such entry or bad input; 12 no IDStore; 3/5/6 transport,
+            reader, card (3 also when the card was removed during the command).
+
+            Examples:
+              pbtool card verify --finger right-index --template probe.compact && pbtool idstore get vpn-password
+              pbtool idstore get vpn-password --finger right-index --template probe.compact --out pw.txt
+            """
+    )
+
+    @OptionGroup var options: CardEdgeOptions
+
+    @Argument(help: "The entry's name.")
+    var name: String
+
+    @Option(help: "Write the data to this file (mode 0600) instead of standard output.")
+    var out: String?
+
+    @Option(help: "Verify this finger on the BioManager first (with --template).")
+    var finger: Finger?
+
+    @Option(help: "The compact-card probe template for --finger.")
+    var template: String?
+
+    func validate() throws {
+        guard (finger == nil) == (template == nil) else { throw ValidationError("--finger and --template go together") }
+    }
+
+    func run() async throws {
+        let probe = try template.map(CardTemplateFile.read)
+        let deadline = options.deadline()
+        defer { deadline.cancel() }
+        let data = try CardEdgeSession(reader: options.reader).run(ending: .leave) { transport in
+            if let finger, let probe {
+                let bioManager = BioManager(transport: transport)
+                try bioManager.select()
+                let report = VerificationReport(finger: finger, edge: "biomanager", outcome: try bioManager.verify(finger, minutiae: probe))
+                try report.requireMatch()
+            }
+            let store = IDStore(transport: transport)
+            try store.select()
+            return try store.read(named: name)
+        }
+        try deliver(data)
+    }
+
+    private func deliver(_ data: [UInt8]) throws {
+        if let out {
+            do {
+                try SecretOutputFile.write(data, to: out)
+            } catch {
+                throw CommandFailure(.usage, "\(out): cannot write: \(error)")
+            }
+        }
+        if options.json {
+            try JSONOutput.print(Report(name: name, size: data.count, data: out == nil ? Data(data).base64EncodedString() : nil,
+                                        text: out == nil ? String(validating: data, as: UTF8.self) : nil, file: out))
+        } else if out == nil {
+            FileHandle.standardOutput.write(Data(data))
+        } else {
+            print("Wrote \(data.count) bytes of \"\(name)\" to \(out ?? "")")
+        }
+    }
+
+    struct Report: Encodable {
+        let name: String
+        let size: Int
+        /// Base64, unless written to a file.
+        let data: String?
+        /// The data as text when it is UTF-8.
+        let text: String?
+        let file: String?
+    }
+}
+
+/// Files only the user may read, for secrets read off the card.
+enum SecretOutputFile {
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw CommandFailure(.usage, "\(path): cannot create the file")
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        try Data(bytes).write(to: url)
+    }
+}

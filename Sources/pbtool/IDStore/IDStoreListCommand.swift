@@ -1,0 +1,66 @@
+import APDU
+import ArgumentParser
+import SmartCard
+
+/// `pbtool idstore list`: the IDStore's entries, without reading their contents.
+struct IDStoreListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the IDStore's entries: name, container, size, who may read and write.",
+        discussion: """
+            Reads pbtool's directory (container 0) and GET INFO of every container; needs no
+            verification and changes nothing. Containers holding data without a name show as
+            unnamed.
+
+            Exit codes: 0 listed; 12 the card has no IDStore; 3/5/6 transport, reader, card.
+
+            Examples:
+              pbtool idstore list
+              pbtool idstore list --json
+            """
+    )
+
+    @OptionGroup var options: CardEdgeOptions
+
+    func run() async throws {
+        let deadline = options.deadline()
+        defer { deadline.cancel() }
+        let report = try CardEdgeSession(reader: options.reader).run(ending: .leave) { transport in
+            let store = IDStore(transport: transport)
+            try store.select()
+            let properties = try store.properties()
+            return Report(containers: properties.containerCount, capacity: properties.capacity,
+                          entries: try store.entries().map(EntryReport.init))
+        }
+        let lines = ["IDStore: \(report.containers) containers of \(report.capacity) bytes (container 0 is the directory)"]
+            + (report.entries.isEmpty ? ["  no entries"] : report.entries.map(\.line))
+        try options.print(report, lines: lines)
+    }
+
+    struct Report: Encodable {
+        let containers: Int
+        let capacity: Int
+        let entries: [EntryReport]
+    }
+}
+
+/// One IDStore entry as printed.
+struct EntryReport: Encodable {
+    let name: String?
+    let container: Int
+    let size: Int
+    let read: String
+    let write: String
+
+    init(_ entry: IDStoreEntry) {
+        name = entry.name
+        container = entry.container
+        size = entry.size
+        read = entry.access.read.name
+        write = entry.access.write.name
+    }
+
+    var line: String {
+        "  \(name.map { "\"\($0)\"" } ?? "(unnamed)"): container \(container), \(size) bytes, read: \(read), write: \(write)"
+    }
+}
