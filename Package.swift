@@ -89,5 +89,6 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
         .testTarget(name: "FingerprintSynthesisTests", dependencies: ["FingerprintSynthesis", "Fingerprint", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging"]),
+        .testTarget(name: "BiometryTests", dependencies: ["Biometry", "Sensors", "Fingerprint", "TemplateStore", "SmartCard", "Imaging", "TestSupport"]),
     ]
 )

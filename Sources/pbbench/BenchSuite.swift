@@ -12,10 +12,7 @@ protocol BenchSuite: SendableMetatype {
 enum BenchSuites {
     static let all: [any BenchSuite.Type] = [
         TemplateStoreBench.self,
-<<<<<<< HEAD
         SensorsBench.self,
-=======
         APDURoundTripBench.self,
->>>>>>> cardedge
     ]
 }

@@ -38,18 +38,10 @@ public struct SwipeCapture {
         let strips = try sensor.captureStrips(until: deadline)
         let lifted = try sensor.waitForFingerOff(until: deadline)
         let start = ContinuousClock.now
-        let stitched = stitch(strips, fingerRemoved: lifted)
+        let stitched = strips.stitched(by: sensor.profile.stitcher, fingerRemoved: lifted)
         let elapsed = ContinuousClock.now - start
         return Result(stitched: stitched, strips: strips, fingerRemoved: lifted,
                       transfers: sensor.transferCount - transfersBefore,
                       transfersSinceOpen: sensor.transferCount, stitchingTime: elapsed)
-    }
-
-    private func stitch(_ strips: SwipeStrips, fingerRemoved: Bool) -> StitchedSwipe {
-        let stitcher = sensor.profile.stitcher
-        switch strips {
-        case .frames(let frames, _): return stitcher.stitch(frames: frames, fingerRemoved: fingerRemoved)
-        case .lines(let lines, _, _): return stitcher.stitch(lines: lines, fingerRemoved: fingerRemoved)
-        }
     }
 }

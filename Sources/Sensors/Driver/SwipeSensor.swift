@@ -66,3 +66,14 @@ public enum SwipeStrips: Sendable {
         }
     }
 }
+
+extension SwipeStrips {
+    /// The image and feedback these strips make with `stitcher` (the sensor's own, from its
+    /// profile); `fingerRemoved` is what the sensor reported after the swipe.
+    public func stitched(by stitcher: SwipeStitcher, fingerRemoved: Bool) -> StitchedSwipe {
+        switch self {
+        case .frames(let frames, _): stitcher.stitch(frames: frames, fingerRemoved: fingerRemoved)
+        case .lines(let lines, _, _): stitcher.stitch(lines: lines, fingerRemoved: fingerRemoved)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Fingerprint
+import Sensors
+
+/// The capture loop every flow shares: runs swipes on an open sensor and tells each one as
+/// events (requested → capturing → frames → extraction → image → quality → completed →
+/// instructions).
+///
+/// Waits for the finger in short slices so that a cancelled flow stops within
+/// ``pollSlice`` even on a real sensor that would otherwise wait out the whole timeout.
+struct SwipeSampler {
+    /// An open sensor, used only on the flow's thread.
+    let sensor: any SwipeSensor
+    /// Extraction and the templates it makes.
+    let engine: RecognitionEngine
+    /// The minimums a swipe must reach.
+    let gates: SwipeGates
+    /// How long to wait for a finger, and for the swipe to end.
+    let timeout: Duration
+
+    /// How often a wait for the finger stops to look for cancellation.
+    static let pollSlice = Duration.milliseconds(200)
+
+    /// One swipe; nil when no finger came within the timeout.
+    /// - Throws: ``FlowCancellation`` when cancelled, `SensorError` when the sensor fails.
+    func sample(_ request: SwipeRequest, in context: FlowContext) throws -> SwipeSample? {
+        context.emit(.swipeRequested(request))
+        context.emit(.captureStatus(.capturing))
+        do {
+            guard try waitForFinger(context) else {
+                context.emit(.captureStatus(.timedOut))
+                return nil
+            }
+            let deadline = ContinuousClock.now + timeout
+            let strips = try sensor.captureStrips(until: deadline)
+            let lastStrip = ContinuousClock.now
+            context.emit(.framesArrived(count: strips.count))
+            let lifted = try sensor.waitForFingerOff(until: deadline)
+            return process(strips, fingerRemoved: lifted, request: request, lastStripAt: lastStrip, context: context)
+        } catch let error as SensorError {
+            context.emit(.captureStatus(.aborted(error.description)))
+            if case .unplugged = error { context.emit(.device(.sensorDetached(reason: error.description))) }
+            throw error
+        }
+    }
+
+    /// True when a finger arrived before the timeout.
+    private func waitForFinger(_ context: FlowContext) throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if context.control.isCancelled {
+                context.emit(.captureStatus(.cancelled))
+                throw FlowCancellation()
+            }
+            do {
+                try sensor.waitForFinger(until: min(deadline, ContinuousClock.now + Self.pollSlice))
+                return true
+            } catch SensorError.noFinger {
+                if ContinuousClock.now >= deadline { return false }
+            }
+        }
+    }
+
+    private func process(_ strips: SwipeStrips, fingerRemoved: Bool, request: SwipeRequest,
+                         lastStripAt: ContinuousClock.Instant, context: FlowContext) -> SwipeSample {
+        let stitched = strips.stitched(by: sensor.profile.stitcher, fingerRemoved: fingerRemoved)
+        context.emit(.processingStarted(.extraction))
+        let features = stitched.image.map { engine.extract($0) }
+        context.emit(.processingStopped(.extraction))
+        if let image = stitched.image {
+            context.emit(.image(SwipeImages(processed: image, raw: stitched.rawImage)))
+        }
+        let sample = SwipeSample(request: request, stitched: stitched, features: features, gates: gates,
+                                 lastStripAt: lastStripAt)
+        context.emit(.quality(sample.reading))
+        context.emit(.captureStatus(.completed))
+        for instruction in sample.instructions { context.emit(.instruction(instruction)) }
+        return sample
+    }
+}
+
+extension SwipeSensor {
+    /// Opens the sensor, tells the flow it is there, runs `body`, and always closes it again.
+    func whileOpen<Result>(in context: FlowContext, _ body: () throws -> Result) throws -> Result {
+        do {
+            try open()
+        } catch let error as SensorError {
+            context.emit(.device(.sensorDetached(reason: error.description)))
+            throw error
+        }
+        defer { close() }
+        context.emit(.device(.sensorAttached(name: profile.name)))
+        return try body()
+    }
+}

@@ -1,0 +1,43 @@
+import SmartCard
+
+/// Why a flow could not run or finish. Outcomes a person fixes by swiping again (too fast, no
+/// match …) are events and outcomes, never these.
+public enum BiometryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The user has no enrolled fingers in this database.
+    case noEnrolledFingers(user: String, place: String)
+    /// The finger asked for is not enrolled.
+    case fingerNotEnrolled(Finger, user: String, place: String)
+    /// The finger is enrolled already; enrolling again needs `replace`.
+    case fingerAlreadyEnrolled(Finger, user: String, place: String)
+    /// The user named does not exist in the store.
+    case unknownUser(String)
+    /// A card needs more minutiae than the swipe gave.
+    case tooFewMinutiaeForCard(usable: Int, minimum: Int)
+    /// The card asks for a minutiae order pbtool does not know.
+    case unsupportedCardOrder(UInt8)
+    /// A stored template could not be read back.
+    case unreadableTemplate(finger: Finger, user: String, detail: String)
+    /// Enrollment gave up after this many unusable swipes.
+    case tooManyUnusableSwipes(Int)
+
+    public var description: String {
+        switch self {
+        case .noEnrolledFingers(let user, let place):
+            "\(user) has no enrolled fingers in the \(place); enroll one with pbtool enroll"
+        case .fingerNotEnrolled(let finger, let user, let place):
+            "\(finger.name) is not enrolled for \(user) in the \(place)"
+        case .fingerAlreadyEnrolled(let finger, let user, let place):
+            "\(finger.name) is already enrolled for \(user) in the \(place); use --replace to enroll it again"
+        case .unknownUser(let name):
+            "no user \(name) in the template store"
+        case .tooFewMinutiaeForCard(let usable, let minimum):
+            "the swipe gave \(usable) usable minutiae but the card needs at least \(minimum); swipe again"
+        case .unsupportedCardOrder(let order):
+            "the card asks for minutiae order \(order), which pbtool does not know"
+        case .unreadableTemplate(let finger, let user, let detail):
+            "the stored template of \(user)'s \(finger.name) cannot be read: \(detail)"
+        case .tooManyUnusableSwipes(let count):
+            "\(count) swipes in a row were unusable; try pbtool practice, then enroll again"
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// The score at and above which two templates count as the same finger, and the false-match
+/// rate it was chosen for.
+public struct MatchThreshold: Sendable, Hashable, Codable {
+    /// Host matcher score, `0...1`.
+    public let score: Double
+    /// The false-match rate the score was calibrated for (0.0001 = 1 in 10,000); nil when the
+    /// score was given directly.
+    public let falseMatchRate: Double?
+
+    /// A threshold from the engine's calibration, or a score given directly.
+    public init(score: Double, falseMatchRate: Double?) {
+        self.score = score
+        self.falseMatchRate = falseMatchRate
+    }
+
+    /// Whether `score` decides for a match.
+    public func accepts(_ score: Double) -> Bool {
+        score >= self.score
+    }
+}

@@ -1,1 +1,0 @@
-// Biometry: enrollment, verification, practice and finger-management controllers.

@@ -1,0 +1,69 @@
+import Fingerprint
+import SmartCard
+import TemplateStore
+
+/// References in the host's encrypted template store: one ISO/IEC 19794-2 record per user and
+/// finger (format `iso`).
+public final class HostReferences: ReferenceDatabase {
+    /// The open, unlocked store.
+    public let database: TemplateDatabase
+    /// Turns stored records back into matcher templates.
+    public let engine: RecognitionEngine
+
+    /// References in `database`.
+    public init(database: TemplateDatabase, engine: RecognitionEngine) {
+        self.database = database
+        self.engine = engine
+    }
+
+    public var name: String { "template store" }
+
+    public func enrolledFingers(of user: String) throws -> [Finger] {
+        guard let stored = try database.user(named: user) else { return [] }
+        return try database.templateRecords(user: stored.id, format: .iso).compactMap { Finger(rawValue: $0.finger.rawValue) }
+    }
+
+    public func enroll(_ features: FingerprintFeatures, finger: Finger, user: String, replacing: Bool) throws {
+        let bytes = try FingerTemplates.isoRecord(features, finger: finger)
+        let position = Self.position(finger)
+        try database.writeBatch {
+            let owner = try database.user(named: user) ?? database.addUser(named: user)
+            if let existing = try database.templateRecords(user: owner.id, finger: position, format: .iso).first {
+                guard replacing else { throw BiometryError.fingerAlreadyEnrolled(finger, user: user, place: name) }
+                _ = try database.updateTemplate(existing.id, bytes: bytes, expectedVersion: existing.version)
+            } else {
+                _ = try database.addTemplate(bytes, user: owner.id, finger: position, format: .iso)
+            }
+        }
+    }
+
+    public func delete(_ finger: Finger, of user: String) throws {
+        guard let stored = try database.user(named: user) else { throw BiometryError.unknownUser(user) }
+        let removed = try database.removeTemplates(user: stored.id, finger: Self.position(finger))
+        guard removed > 0 else { throw BiometryError.fingerNotEnrolled(finger, user: user, place: name) }
+    }
+
+    public func readableReferences(of user: String) throws -> [Finger: PreparedTemplate]? {
+        guard let stored = try database.user(named: user) else { return [:] }
+        var references: [Finger: PreparedTemplate] = [:]
+        for template in try database.templates(of: stored.id) where template.record.format == .iso {
+            guard let finger = Finger(rawValue: template.record.finger.rawValue) else { continue }
+            references[finger] = try prepared(template, finger: finger, user: user)
+        }
+        return references
+    }
+
+    /// A decrypted record made ready for the matcher.
+    func prepared(_ template: DecryptedTemplate, finger: Finger, user: String) throws -> PreparedTemplate {
+        do {
+            return try FingerTemplates.prepared(isoRecord: template.bytes.copyBytes(), engine: engine)
+        } catch let error as TemplateError {
+            throw BiometryError.unreadableTemplate(finger: finger, user: user, detail: error.description)
+        }
+    }
+
+    /// The store's finger code for a card-edge finger (both are ISO/IEC 19794-2 positions).
+    static func position(_ finger: Finger) -> TemplateStore.FingerPosition {
+        TemplateStore.FingerPosition(rawValue: finger.rawValue)!
+    }
+}

@@ -1,0 +1,32 @@
+import Fingerprint
+import SmartCard
+
+/// Compares probes on the host with the references in the template store.
+public final class HostVerifier: Verifier {
+    /// Where the references come from.
+    public let references: HostReferences
+
+    /// A verifier over `references`, deciding with their engine's threshold.
+    public init(references: HostReferences) {
+        self.references = references
+    }
+
+    public var place: ReferencePlace { .host }
+
+    public func verify(_ probe: FingerprintFeatures, against fingers: [Finger], of user: String) throws -> VerifierAnswer {
+        let engine = references.engine
+        let stored = try references.readableReferences(of: user) ?? [:]
+        var matcher = engine.matcher(for: engine.prepare(probe))
+        var reports: [MatchReport] = []
+        for finger in fingers {
+            guard let reference = stored[finger] else {
+                throw BiometryError.fingerNotEnrolled(finger, user: user, place: references.name)
+            }
+            reports.append(MatchReport(finger: finger, user: user, place: .host, score: matcher.score(reference),
+                                       threshold: engine.threshold))
+        }
+        let best = reports.max { ($0.score ?? 0) < ($1.score ?? 0) }
+        if let best, engine.threshold.accepts(best.score ?? 0) { return .match(best) }
+        return .noMatch(reports)
+    }
+}
