@@ -1,5 +1,6 @@
 import Foundation
 import Fingerprint
+import PCSC
 import SmartCard
 
 /// The steps of verification, on the flow's thread with the sensor open.
@@ -76,7 +77,13 @@ struct VerificationFlow {
                          context: FlowContext) throws -> VerifierAnswer {
         context.emit(.processingStarted(.matching))
         defer { context.emit(.processingStopped(.matching)) }
-        let answer = try verifier.verify(probe, against: fingers, of: user)
+        let answer: VerifierAnswer
+        do {
+            answer = try verifier.verify(probe, against: fingers, of: user)
+        } catch {
+            if PCSCError.removedCard ~= error { context.emit(.device(.cardRemoved(reader: references.name))) }
+            throw error
+        }
         let elapsed = ContinuousClock.now - lastStripAt
         switch answer {
         case .match(var report):

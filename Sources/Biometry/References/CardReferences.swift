@@ -1,0 +1,53 @@
+import Fingerprint
+import SmartCard
+
+/// References on a smart card: enrolled as compact-card minutiae, compared on the card, never
+/// read back. The card is its holder's, so the user name is not used.
+public final class CardReferences: ReferenceDatabase {
+    /// The selected edge.
+    public let edge: CardBiometricEdge
+    /// How enroll and delete are authorised; nil allows only reading and verifying.
+    public let authorisation: CardBiometricEdge.Authorisation?
+    /// The reader, for messages.
+    public let reader: String
+
+    /// References on the card behind `edge` in `reader`.
+    public init(edge: CardBiometricEdge, reader: String, authorisation: CardBiometricEdge.Authorisation?) {
+        self.edge = edge
+        self.reader = reader
+        self.authorisation = authorisation
+    }
+
+    public var name: String { "card in \(reader)" }
+
+    public func enrolledFingers(of user: String) throws -> [Finger] {
+        try edge.enrolledFingers().sorted()
+    }
+
+    public func enroll(_ features: FingerprintFeatures, finger: Finger, user: String, replacing: Bool) throws {
+        let minutiae = try FingerTemplates.compactCard(features, for: .pbtoolReference)
+        if !replacing, try edge.enrolledFingers().contains(finger) {
+            throw BiometryError.fingerAlreadyEnrolled(finger, user: user, place: name)
+        }
+        try authorise()
+        try edge.enroll(finger, minutiae: minutiae)
+    }
+
+    public func delete(_ finger: Finger, of user: String) throws {
+        guard try edge.enrolledFingers().contains(finger) else {
+            throw BiometryError.fingerNotEnrolled(finger, user: user, place: name)
+        }
+        try authorise()
+        try edge.delete(finger)
+    }
+
+    /// A card never releases its references.
+    public func readableReferences(of user: String) throws -> [Finger: PreparedTemplate]? {
+        nil
+    }
+
+    private func authorise() throws {
+        guard let authorisation else { throw BiometryError.cardManagementNotAuthorised(reader: reader) }
+        try edge.authorise(authorisation)
+    }
+}
