@@ -10,6 +10,7 @@
 #include <openssl/rand.h>
 #include <openssl/rsa.h>
 #include <openssl/pem.h>
+#include <openssl/x509.h>
 
 // OPENSSL_free passes __FILE__/__LINE__ through a function-like macro.
 static inline void copenssl_free(void *p) { OPENSSL_free(p); }

@@ -4,16 +4,19 @@ import COpenSSL
 ///
 /// Sealed layout: `version(1) ‖ nonce(12) ‖ ciphertext ‖ tag(16)`; the version byte is
 /// authenticated too, as the caller puts the crypto version into the additional data.
-enum AESGCM {
+/// Public for other modules that seal data for someone else (the capture package).
+public enum AESGCM {
     /// The first byte of every sealed blob this build writes.
-    static let formatVersion: UInt8 = 1
-    static let nonceLength = 12
-    static let tagLength = 16
+    public static let formatVersion: UInt8 = 1
+    /// Bytes of the nonce, after the version byte.
+    public static let nonceLength = 12
+    /// Bytes of the tag, at the end.
+    public static let tagLength = 16
     /// Bytes a sealed blob adds to its plaintext.
-    static let overhead = 1 + nonceLength + tagLength
+    public static let overhead = 1 + nonceLength + tagLength
 
     /// Encrypts `plaintext` under the 32-byte `key`, authenticating `additionalData` too.
-    static func seal(_ plaintext: UnsafeRawBufferPointer, key: SecretBytes, additionalData: [UInt8]) throws -> [UInt8] {
+    public static func seal(_ plaintext: UnsafeRawBufferPointer, key: SecretBytes, additionalData: [UInt8]) throws -> [UInt8] {
         let context = try CipherContext()
         let nonce = try randomBytes(nonceLength)
         try context.initialise(encrypting: true, key: key, nonce: nonce)
@@ -43,7 +46,7 @@ enum AESGCM {
 
     /// Decrypts a sealed blob; nil when it does not authenticate (altered bytes, wrong key, or
     /// additional data that differs from sealing time) or has an unknown layout.
-    static func open(_ sealed: [UInt8], key: SecretBytes, additionalData: [UInt8]) throws -> SecretBytes? {
+    public static func open(_ sealed: [UInt8], key: SecretBytes, additionalData: [UInt8]) throws -> SecretBytes? {
         guard sealed.count >= overhead, sealed[0] == formatVersion else { return nil }
         let context = try CipherContext()
         try context.initialise(encrypting: false, key: key, nonce: Array(sealed[1...nonceLength]))
