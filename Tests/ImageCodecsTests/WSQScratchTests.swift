@@ -4,22 +4,22 @@ import Testing
 import TestSupport
 @testable import ImageCodecs
 
-@Test func scratchCompare() throws {
+@Test func scratchSmall() throws {
     let reference = try NBISReference()
     defer { reference.remove() }
-    let images = try reference.readImages([SharedData.url("fingerprints/FVC2002_DB1_B/101_1.tif")], dpi: 500)
-    let image = images[0]
-    let ours = try WSQCodec.encode(image, bitRate: 0.75)
-    let theirs = try reference.encode(images, bitRate: 0.75)[0]
-    print("sizes ours \(ours.count) theirs \(theirs.count) equal \(ours == theirs)")
-    let firstDiff = zip(ours, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-    print("first diff at \(String(describing: firstDiff))")
-    let ourDecode = try WSQCodec.decode(ours)
-    let theirDecodeOfTheirs = try reference.decode([theirs, ours])
-    let ourDecodeOfTheirs = try WSQCodec.decode(theirs)
-    print("ours PSNR \(ImageComparison(image, ourDecode).psnr) theirs \(ImageComparison(image, theirDecodeOfTheirs[0]!).psnr)")
-    let c = ImageComparison(ourDecodeOfTheirs, theirDecodeOfTheirs[0]!)
-    print("decode of theirs: ours vs theirs max \(c.maximumDifference) differing \(c.differingPixels)")
-    let c2 = ImageComparison(ourDecode, theirDecodeOfTheirs[1]!)
-    print("decode of ours: ours vs theirs max \(c2.maximumDifference) differing \(c2.differingPixels)")
+    let big = try reference.readImages([SharedData.url("fingerprints/FVC2004_DB1_B/101_1.tif")], dpi: 500)[0]
+    var sizes: [(Int, Int)] = []
+    for s in stride(from: 60, through: 100, by: 1) { sizes.append((s, s)) }
+    for w in [49, 56, 64, 65, 66, 70, 80, 81] { for h in [81, 100, 144, 145, 146, 200, 300] { sizes.append((w, h)); sizes.append((h, w)) } }
+    var images: [GrayImage] = []
+    for (w, h) in sizes { images.append(big.cropped(to: PixelRect(x: 150, y: 100, width: w, height: h))) }
+    let theirs = try reference.encode(images, bitRate: 0.75)
+    let theirDecodes = try reference.decode(theirs)
+    for (i, (w, h)) in sizes.enumerated() {
+        let codable = WSQPadding.isCodableByReference(width: w, height: h)
+        let ours = try WSQCodec.encode(images[i], bitRate: 0.75)
+        let refPSNR = theirDecodes[i].map { ImageComparison(images[i], $0).psnr } ?? -1
+        let ourPSNR = ImageComparison(images[i], try WSQCodec.decode(ours)).psnr
+        print("\(w)x\(h) codable \(codable) identical \(ours == theirs[i]) refPSNR \(String(format: "%.2f", refPSNR)) ourPSNR \(String(format: "%.2f", ourPSNR))")
+    }
 }
