@@ -63,4 +63,15 @@ struct WSQFilterSchedule: Sendable {
         }
         return schedule
     }
+
+    /// Runs `body` with the schedule's arrays as unsafe buffers, for hot loops.
+    func withBuffers<Result>(
+        _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Float>) -> Result
+    ) -> Result {
+        tapStarts.withUnsafeBufferPointer { starts in
+            sources.withUnsafeBufferPointer { sources in
+                weights.withUnsafeBufferPointer { weights in body(starts, sources, weights) }
+            }
+        }
+    }
 }

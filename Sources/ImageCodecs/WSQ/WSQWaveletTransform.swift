@@ -52,7 +52,8 @@ struct WSQWaveletTransform {
         }
     }
 
-    /// Filters each row of `region` on its own.
+    /// Filters each row of `region` on its own, four rows at a time so that four independent sums
+    /// are in flight (each sum still adds its terms in schedule order).
     private func filterRows(_ region: WSQRegion, from source: [Float], into destination: inout [Float],
                             highpassFirst: Bool) {
         guard let schedule = schedules[ScheduleKey(length: region.width, highpassFirst: highpassFirst)] else { return }
@@ -60,22 +61,65 @@ struct WSQWaveletTransform {
         schedule.withBuffers { starts, sources, weights in
             source.withUnsafeBufferPointer { input in
                 destination.withUnsafeMutableBufferPointer { output in
-                    for row in 0..<region.height {
+                    let inputs = input.baseAddress!, outputs = output.baseAddress!
+                    var row = 0
+                    while row &+ 4 <= region.height {
                         let base = (region.y &+ row) &* stride &+ region.x
-                        for sample in 0..<schedule.outputCount {
-                            var term = Int(starts[sample])
-                            let end = Int(starts[sample &+ 1])
-                            var sum = input[base &+ Int(sources[term])] * weights[term]
-                            term &+= 1
-                            while term < end {
-                                sum += input[base &+ Int(sources[term])] * weights[term]
-                                term &+= 1
-                            }
-                            output[base &+ sample] = sum
-                        }
+                        Self.filterFourRows(inputs + base, outputs + base, stride: stride, count: schedule.outputCount,
+                                            starts: starts, sources: sources, weights: weights)
+                        row &+= 4
+                    }
+                    while row < region.height {
+                        let base = (region.y &+ row) &* stride &+ region.x
+                        Self.filterRow(inputs + base, outputs + base, count: schedule.outputCount,
+                                       starts: starts, sources: sources, weights: weights)
+                        row &+= 1
                     }
                 }
             }
+        }
+    }
+
+    private static func filterFourRows(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, stride: Int,
+                                       count: Int, starts: UnsafeBufferPointer<Int32>,
+                                       sources: UnsafeBufferPointer<Int32>, weights: UnsafeBufferPointer<Float>) {
+        let row1 = stride, row2 = stride &* 2, row3 = stride &* 3
+        for sample in 0..<count {
+            var term = Int(starts[sample])
+            let end = Int(starts[sample &+ 1])
+            var tap = input + Int(sources[term])
+            var weight = weights[term]
+            var sum0 = tap[0] * weight, sum1 = tap[row1] * weight, sum2 = tap[row2] * weight, sum3 = tap[row3] * weight
+            term &+= 1
+            while term < end {
+                tap = input + Int(sources[term])
+                weight = weights[term]
+                sum0 += tap[0] * weight
+                sum1 += tap[row1] * weight
+                sum2 += tap[row2] * weight
+                sum3 += tap[row3] * weight
+                term &+= 1
+            }
+            output[sample] = sum0
+            output[row1 &+ sample] = sum1
+            output[row2 &+ sample] = sum2
+            output[row3 &+ sample] = sum3
+        }
+    }
+
+    private static func filterRow(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, count: Int,
+                                  starts: UnsafeBufferPointer<Int32>, sources: UnsafeBufferPointer<Int32>,
+                                  weights: UnsafeBufferPointer<Float>) {
+        for sample in 0..<count {
+            var term = Int(starts[sample])
+            let end = Int(starts[sample &+ 1])
+            var sum = input[Int(sources[term])] * weights[term]
+            term &+= 1
+            while term < end {
+                sum += input[Int(sources[term])] * weights[term]
+                term &+= 1
+            }
+            output[sample] = sum
         }
     }
 
@@ -104,19 +148,6 @@ struct WSQWaveletTransform {
                         }
                     }
                 }
-            }
-        }
-    }
-}
-
-extension WSQFilterSchedule {
-    /// Runs `body` with the schedule's arrays as unsafe buffers, for hot loops.
-    func withBuffers<Result>(
-        _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Float>) -> Result
-    ) -> Result {
-        tapStarts.withUnsafeBufferPointer { starts in
-            sources.withUnsafeBufferPointer { sources in
-                weights.withUnsafeBufferPointer { weights in body(starts, sources, weights) }
             }
         }
     }
