@@ -50,7 +50,7 @@ enum WSQParameters {
     static let softwareNumber: UInt16 = 0
 
     /// Images with a side shorter than this are padded before coding: NBIS needs at least this
-    /// many pixels for its five-level decomposition and subband variance windows.
+    /// many pixels for its five-level decomposition and subband variance windows (``WSQPadding``).
     static let minimumCodedSide = 81
     /// The frame header stores sizes as 16-bit values.
     static let maximumSide = 65_535
