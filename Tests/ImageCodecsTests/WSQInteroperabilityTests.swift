@@ -116,4 +116,23 @@ struct WSQInteroperabilityTests {
             #expect(ImageComparison(image, visible).psnr > 30)
         }
     }
+
+    /// NBIS codes images under 81 pixels a side without complaint, but its files are degraded (it
+    /// reads outside its buffers); from 48 pixels on, both decoders still agree on them, and below
+    /// that pbtool at least decodes them without failing.
+    @Test func referenceFilesOfSmallImagesDecodeHere() throws {
+        let reference = try NBISReference()
+        defer { reference.remove() }
+        let fingerprint = try Self.images.get()[4]
+        let sizes = [(32, 32), (48, 48), (64, 64), (72, 72), (80, 80), (200, 40)]
+        let small = sizes.map { fingerprint.cropped(to: PixelRect(x: 250, y: 150, width: $0.0, height: $0.1)) }
+        let theirs = try reference.encode(small, bitRate: 0.75)
+        let decodedThere = try reference.decode(theirs)
+        for (index, size) in sizes.enumerated() {
+            let here = try WSQCodec.decode(theirs[index])
+            #expect(here.width == size.0 && here.height == size.1)
+            guard size.0 >= 48, size.1 >= 48, let there = decodedThere[index] else { continue }
+            #expect(ImageComparison(here, there).maximumDifference <= 1, "\(size.0)×\(size.1)")
+        }
+    }
 }
