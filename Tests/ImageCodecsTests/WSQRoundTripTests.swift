@@ -121,4 +121,29 @@ struct WSQRoundTripTests {
         #expect(WSQScaledNumber.sixteenBit(70_000) == nil)
         #expect(NISTComment.sixDecimals(0.75) == "0.750000" && NISTComment.sixDecimals(2.25) == "2.250000")
     }
+
+    /// Other encoders may write frames smaller than pbtool ever codes; they decode without trouble.
+    @Test(arguments: [(1, 1), (3, 2), (5, 4), (17, 9), (40, 30)])
+    func tinyFramesFromOtherEncodersDecode(width: Int, height: Int) throws {
+        let layout = WSQSubbandLayout(width: width, height: height)
+        let binWidths = (0..<64).map { $0 < 60 ? Float(2) : 0 }
+        let count = (0..<60).reduce(0) { $0 + layout.subbands[$1].area }
+        let values = (0..<count).map { Int16($0 % 5 == 0 ? 3 : 0) }
+        let stream = WSQSymbolStream(values)
+        var frequencies = [Int](repeating: 0, count: 256)
+        stream.addFrequencies(to: &frequencies)
+        let table = WSQHuffmanTable(id: 0, frequencies: frequencies)
+        var writer = WSQByteWriter()
+        writer.marker(.startOfImage)
+        writer.segment(.transformTable, payload: WSQTransformTable.standard.payload())
+        writer.segment(.quantizationTable, payload: try WSQQuantizationTable.payload(
+            binWidths: binWidths, zeroBinWidths: binWidths.map { $0 * 1.2 }))
+        writer.segment(.startOfFrame, payload: WSQFrameHeader(width: width, height: height, shift: 128, scale: 1).payload())
+        writer.segment(.huffmanTable, payload: table.payload())
+        writer.segment(.startOfBlock, payload: [0])
+        writer.append(contentsOf: stream.encoded(with: table.encodingCodes()))
+        writer.marker(.endOfImage)
+        let image = try WSQCodec.decode(writer.bytes)
+        #expect(image.width == width && image.height == height && image.dpi == 500)
+    }
 }

@@ -59,7 +59,8 @@ struct WSQWaveletTests {
         #expect(error < 1e-3)
     }
 
-    @Test(arguments: [(81, 81), (97, 211), (296, 560), (300, 480), (388, 374), (500, 500), (640, 480)])
+    @Test(arguments: [(1, 1), (2, 3), (7, 5), (16, 16), (33, 17), (81, 81), (97, 211), (296, 560), (300, 480),
+                      (388, 374), (500, 500), (640, 480)])
     func subbandsTileTheImage(width: Int, height: Int) {
         let layout = WSQSubbandLayout(width: width, height: height)
         var cover = [Int](repeating: 0, count: width * height)

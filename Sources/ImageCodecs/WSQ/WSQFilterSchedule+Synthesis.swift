@@ -42,6 +42,35 @@ extension WSQFilterSchedule {
         }
     }
 
+    /// One band of a line being synthesized: where it sits in the input line, its filter, and the
+    /// cursor each output's walk starts from (NBIS `lspx`/`hspx`).
+    private struct BandWalk {
+        let base: Int
+        let filter: [Float]
+        var start: BandCursor
+        /// Lowpass walks move before each further term, highpass walks after each term (as in NBIS).
+        let movesFirst: Bool
+
+        func addTerms(phase: Int, to schedule: inout WSQFilterSchedule) {
+            var cursor = start
+            for tap in stride(from: phase, to: filter.count, by: 2) {
+                if movesFirst && tap != phase {
+                    cursor.turnAtEnds()
+                    cursor.move()
+                } else if !movesFirst {
+                    cursor.turnAtEnds()
+                }
+                schedule.addTerm(source: base + cursor.position, weight: filter[tap])
+                if !movesFirst { cursor.move() }
+            }
+        }
+
+        mutating func advance() {
+            start.turnAtFirst()
+            start.move()
+        }
+    }
+
     /// Synthesis: output sample `n` of a line of `length` from its lowpass and highpass bands, which
     /// the input line holds one after the other (highpass first if `highpassFirst`). `lowpass` and
     /// `highpass` are the synthesis filters of the 9/7 bank (7 and 9 taps).
@@ -51,41 +80,25 @@ extension WSQFilterSchedule {
     static func synthesis(length: Int, lowpass: [Float], highpass: [Float], highpassFirst: Bool) -> WSQFilterSchedule {
         var schedule = WSQFilterSchedule(outputCount: length)
         let (lowCount, highCount) = bandLengths(length)
-        let lowBase = highpassFirst ? highCount : 0, highBase = highpassFirst ? 0 : lowCount
         let isOdd = length % 2 == 1
-        var lowStart = BandCursor(start: (lowpass.count - 1) / 4, count: lowCount,
-                                  repeatsFirst: false, repeatsLast: !isOdd)
-        var highStart = BandCursor(start: (highpass.count + 1) / 4 - 1, count: highCount,
-                                   repeatsFirst: true, repeatsLast: isOdd)
-
+        var low = BandWalk(base: highpassFirst ? highCount : 0, filter: lowpass,
+                           start: BandCursor(start: (lowpass.count - 1) / 4, count: lowCount,
+                                             repeatsFirst: false, repeatsLast: !isOdd),
+                           movesFirst: true)
+        var high = BandWalk(base: highpassFirst ? 0 : lowCount, filter: highpass,
+                            start: BandCursor(start: (highpass.count + 1) / 4 - 1, count: highCount,
+                                              repeatsFirst: true, repeatsLast: isOdd),
+                            movesFirst: false)
         func addOutput(phase: Int) {
-            if lowCount > 0 {
-                var cursor = lowStart
-                schedule.addTerm(source: lowBase + cursor.position, weight: lowpass[phase])
-                for tap in stride(from: phase + 2, to: lowpass.count, by: 2) {
-                    cursor.turnAtEnds()
-                    cursor.move()
-                    schedule.addTerm(source: lowBase + cursor.position, weight: lowpass[tap])
-                }
-            }
-            if highCount > 0 {
-                var cursor = highStart
-                for tap in stride(from: phase, to: highpass.count, by: 2) {
-                    cursor.turnAtEnds()
-                    schedule.addTerm(source: highBase + cursor.position, weight: highpass[tap])
-                    cursor.move()
-                }
-            }
+            if lowCount > 0 { low.addTerms(phase: phase, to: &schedule) }
+            if highCount > 0 { high.addTerms(phase: phase, to: &schedule) }
             schedule.endOutput()
         }
-
         for _ in 0..<highCount {
             addOutput(phase: 1)
             addOutput(phase: 0)
-            lowStart.turnAtFirst()
-            lowStart.move()
-            highStart.turnAtFirst()
-            highStart.move()
+            low.advance()
+            high.advance()
         }
         if isOdd { addOutput(phase: 1) }
         return schedule
