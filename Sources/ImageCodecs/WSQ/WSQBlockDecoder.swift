@@ -62,14 +62,14 @@ struct WSQBlockDecoder {
         var zeros = 0
         var value: Int32?
         switch symbol {
-        case 1...WSQParameters.longestCodedZeroRun: zeros = symbol
-        case 101: value = Int32(try extra(8))
-        case 102: value = -Int32(try extra(8))
-        case 103: value = Int32(try extra(16))
-        case 104: value = -Int32(try extra(16))
-        case 105: zeros = try extra(8)
-        case 106: zeros = try extra(16)
-        case 107...254: value = Int32(symbol - WSQParameters.symbolOffset)
+        case WSQSymbol.zeroRuns: zeros = symbol
+        case WSQSymbol.positive8: value = Int32(try extra(8))
+        case WSQSymbol.negative8: value = -Int32(try extra(8))
+        case WSQSymbol.positive16: value = Int32(try extra(16))
+        case WSQSymbol.negative16: value = -Int32(try extra(16))
+        case WSQSymbol.zeroRun8: zeros = try extra(8)
+        case WSQSymbol.zeroRun16: zeros = try extra(16)
+        case WSQSymbol.coefficients: value = Int32(symbol - WSQParameters.symbolOffset)
         default:
             throw WSQError.corruptBlockData("block \(blockNumber) uses symbol \(symbol), which WSQ does not define",
                                             offset: offset)

@@ -5,6 +5,7 @@ extension WSQQuantizer {
     static func quantize(_ plane: [Float], width: Int, layout: WSQSubbandLayout,
                          binWidths: [Float], zeroBinWidths: [Float]) -> (values: [Int16], blockSizes: [Int]) {
         var values: [Int16] = []
+        values.reserveCapacity(plane.count)
         var blockSizes = [0, 0, 0]
         plane.withUnsafeBufferPointer { samples in
             for subband in 0..<WSQParameters.codedSubbandCount where binWidths[subband] != 0 {

@@ -5,16 +5,6 @@ struct WSQSymbolStream {
     /// Symbol in the low byte, extra bits in the next 16, the count of extra bits (0, 8 or 16) above.
     private(set) var tokens: [UInt32] = []
 
-    /// Symbols of the escapes.
-    enum Escape {
-        static let positive8: UInt32 = 101
-        static let negative8: UInt32 = 102
-        static let positive16: UInt32 = 103
-        static let negative16: UInt32 = 104
-        static let zeroRun8: UInt32 = 105
-        static let zeroRun16: UInt32 = 106
-    }
-
     /// Symbolizes `values` as NBIS's `compress_block` does: a zero run ends at the next nonzero value,
     /// at 65 535 zeros, or at the end of the block.
     init<Values: Collection>(_ values: Values) where Values.Element == Int16 {
@@ -38,28 +28,28 @@ struct WSQSymbolStream {
         if run > 0 { appendRun(run) }
     }
 
-    private mutating func append(_ symbol: UInt32, extra: Int = 0, bits: UInt32 = 0) {
-        tokens.append(symbol | UInt32(extra) << 8 | bits << 24)
+    private mutating func append(_ symbol: Int, extra: Int = 0, bits: UInt32 = 0) {
+        tokens.append(UInt32(symbol) | UInt32(extra) << 8 | bits << 24)
     }
 
     private mutating func appendRun(_ run: Int) {
         if run <= WSQParameters.longestCodedZeroRun {
-            append(UInt32(run))
+            append(run)
         } else if run <= 0xFF {
-            append(Escape.zeroRun8, extra: run, bits: 8)
+            append(WSQSymbol.zeroRun8, extra: run, bits: 8)
         } else {
-            append(Escape.zeroRun16, extra: run, bits: 16)
+            append(WSQSymbol.zeroRun16, extra: run, bits: 16)
         }
     }
 
     private mutating func appendCoefficient(_ value: Int) {
         let largest = WSQParameters.largestCodedCoefficient
         if value > largest {
-            value > 0xFF ? append(Escape.positive16, extra: value, bits: 16) : append(Escape.positive8, extra: value, bits: 8)
+            value > 0xFF ? append(WSQSymbol.positive16, extra: value, bits: 16) : append(WSQSymbol.positive8, extra: value, bits: 8)
         } else if value < 1 - largest {
-            value < -0xFF ? append(Escape.negative16, extra: -value, bits: 16) : append(Escape.negative8, extra: -value, bits: 8)
+            value < -0xFF ? append(WSQSymbol.negative16, extra: -value, bits: 16) : append(WSQSymbol.negative8, extra: -value, bits: 8)
         } else {
-            append(UInt32(value + WSQParameters.symbolOffset))
+            append(value + WSQParameters.symbolOffset)
         }
     }
 
