@@ -5,10 +5,13 @@ import Glibc
 /// The silhouette of the finger on the master: an upper half-ellipse (the fingertip), a straight
 /// section and a flatter lower half-ellipse, as in SFinGe's shape model. Pixel coordinates, y down.
 public struct FingerShape: Sendable, Hashable {
+    /// Where the fingertip ellipse meets the straight part, pixels.
     public var centerX: Double
     public var centerY: Double
+    /// Half widths left and right of the centre, pixels.
     public var leftHalfWidth: Double
     public var rightHalfWidth: Double
+    /// Height of the fingertip above the centre, of the straight part, and of the base below it.
     public var topHeight: Double
     public var straightHeight: Double
     public var bottomHeight: Double
