@@ -19,7 +19,8 @@ public struct SynthesisParameters: Sendable, Hashable {
     public var ridgePeriodVariation: Double = 0.10
 
     // Ridge growth (iterative contextual filtering).
-    /// Growth runs on a grid this many times coarser than the output, then is interpolated up.
+    /// Growth runs on a grid up to this many times coarser than the output, then is interpolated
+    /// up; the grid keeps about 4 cells per ridge period whatever this says.
     public var growthScale: Int = 2
     /// Random seeds per 100 × 100 output pixels of finger area.
     public var seedsPer10kPixels: Double = 2.0
