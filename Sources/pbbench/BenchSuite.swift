@@ -14,5 +14,6 @@ enum BenchSuites {
         TemplateStoreBench.self,
         SensorsBench.self,
         WSQBench.self,
+        ImagesBench.self,
     ]
 }
