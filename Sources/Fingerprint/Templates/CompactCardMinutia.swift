@@ -10,6 +10,7 @@ public struct CompactCardMinutia: Hashable, Sendable, Codable {
     public var x: UInt8
     /// 0.1 mm from the top edge (0–25.5 mm).
     public var y: UInt8
+    /// Ending, bifurcation or other (2 bits on the card).
     public var kind: Minutia.Kind
     /// 0–63, units of 5.625°.
     public var angle: UInt8

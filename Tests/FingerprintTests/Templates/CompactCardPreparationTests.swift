@@ -116,4 +116,13 @@ import Testing
         }
         #expect(template.minutiae.count == 1 && omitted.outsideCardArea == 2 && omitted.overMaximum == 0)
     }
+
+    @Test func preparesARecordAtItsOwnResolution() throws {
+        let record = try ISO19794Record.decode(TemplateSamples.smallISORecord)
+        let template = try #require(CompactCardTemplate.prepare(record, for: .unconstrained).template)
+        // (165, 48) px at 197 px/cm = (8.38, 2.44) mm; (148, 53) px = (7.51, 2.69) mm.
+        #expect(template.minutiae.map { [$0.x, $0.y] } == [[84, 24], [75, 27]])
+        let empty = MinutiaeRecord(imageWidth: 1, imageHeight: 1, resolution: .dpi500, views: [])
+        #expect(CompactCardTemplate.prepare(empty, for: .pbISO) == .tooFewMinutiae(usable: 0, minimum: 12))
+    }
 }
