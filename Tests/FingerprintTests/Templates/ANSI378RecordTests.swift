@@ -8,8 +8,8 @@ import Testing
         let view = try #require(record.views.first)
         #expect(view.finger == .rightIndex && view.quality == 60)
         let unit = 2 * Double.pi / 180
-        #expect(view.minutiae[0].kind == .bifurcation && view.minutiae[0].direction == Double(75 + 90) * unit)
-        #expect(view.minutiae[1].kind == .ending && view.minutiae[1].direction == Double((166 + 90) % 180) * unit)
+        #expect(view.minutiae[0].kind == .bifurcation && view.minutiae[0].direction == Double(75) * unit)
+        #expect(view.minutiae[1].kind == .ending && view.minutiae[1].direction == Double(166) * unit)
         #expect(view.minutiae[1].quality == 50)
     }
 

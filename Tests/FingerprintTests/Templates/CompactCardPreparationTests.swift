@@ -5,10 +5,10 @@ import Testing
     /// At 100 px/cm one pixel is exactly 0.1 mm, so card units equal pixels.
     static let oneToOne = ScanResolution(xPixelsPerCentimetre: 100, yPixelsPerCentimetre: 100)
 
-    /// A minutia whose stored compact angle is `angle` (its direction is half a turn away).
+    /// A minutia whose stored compact angle is `angle`.
     static func minutia(_ x: Double, _ y: Double, _ kind: Minutia.Kind = .bifurcation,
                         angle: Int = 0, quality: Int = 50) -> Minutia {
-        Minutia(x: x, y: y, direction: Double((angle + 32) % 64) * (2 * .pi / 64), kind: kind, quality: quality)
+        Minutia(x: x, y: y, direction: Double(angle) * (2 * .pi / 64), kind: kind, quality: quality)
     }
 
     static func prepare(_ minutiae: [Minutia], minimum: Int = 0, maximum: Int = 255,

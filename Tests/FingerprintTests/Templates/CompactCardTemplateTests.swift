@@ -20,32 +20,31 @@ import Testing
         let minutiae = try CompactCardTemplate(bytes: Self.vector).minutiae(resolution: .dpi500)
         // 10.0 mm at 197 px/cm is 197 px; 8.0 mm is 157.6 px.
         #expect(abs(minutiae[0].x - 197) < 1e-9 && abs(minutiae[0].y - 157.6) < 1e-9)
-        // Stored angles point away from the stem of the minutia's "Y"; Minutia's point at it.
-        #expect(abs(minutiae[0].direction - (56.25 + 180) * Self.degree) < 1e-12)
-        #expect(abs(minutiae[1].direction - (129.375 + 180) * Self.degree) < 1e-12)
-        #expect(abs(minutiae[2].direction - .pi) < 1e-12)
+        // Stored angles and Minutia directions share the standard's convention: units only differ.
+        #expect(abs(minutiae[0].direction - 56.25 * Self.degree) < 1e-12)
+        #expect(abs(minutiae[1].direction - 129.375 * Self.degree) < 1e-12)
+        #expect(abs(minutiae[2].direction) < 1e-12)
         #expect(minutiae.allSatisfy { $0.quality == 0 })
     }
 
     @Test func encodesPixelMinutiaeToTheReferenceVector() {
         let minutiae = [
-            Minutia(x: 197, y: 157.6, direction: 236.25 * Self.degree, kind: .ending, quality: 40),
-            Minutia(x: 236.4, y: 118.2, direction: 309.375 * Self.degree, kind: .bifurcation),
-            Minutia(x: 98.5, y: 275.8, direction: .pi, kind: .ending),
+            Minutia(x: 197, y: 157.6, direction: 56.25 * Self.degree, kind: .ending, quality: 40),
+            Minutia(x: 236.4, y: 118.2, direction: 129.375 * Self.degree, kind: .bifurcation),
+            Minutia(x: 98.5, y: 275.8, direction: 0, kind: .ending),
         ]
         let preparation = CompactCardTemplate.prepare(minutiae, resolution: .dpi500, for: .unconstrained)
         #expect(preparation.template?.bytes == Self.vector)
     }
 
     @Test func anglesRoundToTheNearestUnitAndWrap() {
-        // A direction d is stored as d + 180°. A stored 358° is closer to 0° than to 354.375°
-        // (smartcard.md §2.7: wrap, do not clamp to 63).
-        let nearlyFull = Minutia(x: 0, y: 0, direction: 178 * Self.degree, kind: .bifurcation)
+        // 358° is closer to 0° than to 354.375° (smartcard.md §2.7: wrap, do not clamp to 63).
+        let nearlyFull = Minutia(x: 0, y: 0, direction: 358 * Self.degree, kind: .bifurcation)
         #expect(CompactCardMinutia(nearlyFull, resolution: .dpi500)?.angle == 0)
-        let between = Minutia(x: 0, y: 0, direction: 188 * Self.degree, kind: .bifurcation)
+        let between = Minutia(x: 0, y: 0, direction: 8 * Self.degree, kind: .bifurcation)
         #expect(CompactCardMinutia(between, resolution: .dpi500)?.angle == 1)
-        let ending = Minutia(x: 0, y: 0, direction: 0, kind: .ending)
-        #expect(CompactCardMinutia(ending, resolution: .dpi500)?.angle == 32)
+        let halfTurn = Minutia(x: 0, y: 0, direction: .pi, kind: .ending)
+        #expect(CompactCardMinutia(halfTurn, resolution: .dpi500)?.angle == 32)
     }
 
     @Test func leavesOutWhatTheFormatCannotReach() {

@@ -13,15 +13,14 @@ import Testing
         #expect(view.finger == .rightIndex && view.viewNumber == 0 && view.impression == .livePlain)
         #expect(view.quality == 60 && view.extendedData.isEmpty)
 
-        // Stored angles point away from the stem of the minutia's "Y"; Minutia's point at it.
         let unit = 2 * Double.pi / 256
         let bifurcation = view.minutiae[0]
         #expect(bifurcation.kind == .bifurcation && bifurcation.x == 165 && bifurcation.y == 48)
-        #expect(bifurcation.direction == Double(107 + 128) * unit)
+        #expect(bifurcation.direction == Double(107) * unit)
         #expect(bifurcation.quality == 0)
         let ending = view.minutiae[1]
         #expect(ending.kind == .ending && ending.x == 148 && ending.y == 53 && ending.quality == 50)
-        #expect(ending.direction == Double((236 + 128) % 256) * unit)
+        #expect(ending.direction == Double(236) * unit)
     }
 
     @Test func writesTheHandBuiltRecordBackByteForByte() throws {
@@ -60,7 +59,7 @@ import Testing
         }
     }
 
-    @Test func directionsAreStoredHalfATurnAround() throws {
+    @Test func directionsAreStoredInTheStandardsUnits() throws {
         // 0, a quarter, a half and three quarters of a turn, for every minutia type.
         for code in [0, 64, 128, 192] {
             let minutiae = Minutia.Kind.allCases.map {
@@ -69,7 +68,7 @@ import Testing
             let record = MinutiaeRecord(imageWidth: 2, imageHeight: 2, resolution: .dpi500, minutiae: minutiae)
             let bytes = try ISO19794Record.encode(record)
             for index in minutiae.indices {
-                #expect(bytes[24 + 4 + 6 * index + 4] == UInt8((code + 128) % 256))
+                #expect(bytes[24 + 4 + 6 * index + 4] == UInt8(code))
             }
         }
     }
