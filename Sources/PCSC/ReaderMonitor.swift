@@ -34,7 +34,14 @@ final class ReaderMonitor: @unchecked Sendable {
 
     private var stopped: Bool { lock.withLock { isStopped } }
 
+    /// How many monitor threads are running in the process (tests check that they end).
+    static var runningCount: Int { runningLock.withLock { running } }
+    private static let runningLock = NSLock()
+    nonisolated(unsafe) private static var running = 0
+
     private func run() {
+        Self.runningLock.withLock { Self.running += 1 }
+        defer { Self.runningLock.withLock { Self.running -= 1 } }
         var backoff = parameters.initialBackoff
         var isFirstSession = true
         while !stopped {
@@ -107,13 +114,5 @@ final class ReaderMonitor: @unchecked Sendable {
 
     private func emit(_ events: [ReaderEvent]) {
         for event in events { continuation.yield(event) }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, for APIs that take a `TimeInterval`.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

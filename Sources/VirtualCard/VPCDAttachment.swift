@@ -54,7 +54,8 @@ public final class VPCDAttachment: @unchecked Sendable {
         self.parameters = parameters
     }
 
-    /// Starts the thread that connects and serves; returns at once.
+    /// Starts the thread that connects and serves; returns at once. An attachment runs once:
+    /// after `stop()`, make a new one to attach again.
     public func start() {
         condition.withLock { isRunning = true }
         let thread = Thread { [self] in
@@ -155,13 +156,5 @@ public final class VPCDAttachment: @unchecked Sendable {
                 if !condition.wait(until: deadline) { break }
             }
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, for Foundation APIs.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
