@@ -22,6 +22,7 @@ public struct ReaderEvents: AsyncSequence, Sendable {
         /// Longest delay between reconnection attempts.
         public var maximumBackoff: Duration = .seconds(2)
 
+        /// The defaults: wake every second, reconnect after 0.1 s doubling up to 2 s.
         public init() {}
     }
 

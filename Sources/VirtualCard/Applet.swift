@@ -31,15 +31,20 @@ public protocol Applet: AnyObject {
 }
 
 extension Applet {
+    /// Answers with the FCI `6F { 84 AID }` and `9000`.
     public func select(_ command: CommandAPDU) -> ResponseAPDU {
         ResponseAPDU(data: FileControlInformation.minimal(aid: aid), statusWord: .success)
     }
 
+    /// Does nothing.
     public func deselect() {}
 
+    /// Does nothing.
     public func reset() {}
 
+    /// No persistent state.
     public func encodeState() -> [UInt8]? { nil }
 
+    /// Accepts and ignores any state.
     public func restoreState(_ bytes: [UInt8]) throws {}
 }

@@ -21,6 +21,7 @@ public final class VPCDAttachment: @unchecked Sendable {
         /// Longest delay between attempts.
         public var maximumBackoff: Duration = .seconds(2)
 
+        /// Loopback, `port`, low-latency socket options, backoff 50 ms doubling up to 2 s.
         public init(port: UInt16 = 35963) { self.port = port }
     }
 
