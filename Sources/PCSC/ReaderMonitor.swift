@@ -43,28 +43,36 @@ final class ReaderMonitor: @unchecked Sendable {
         Self.runningLock.withLock { Self.running += 1 }
         defer { Self.runningLock.withLock { Self.running -= 1 } }
         var backoff = parameters.initialBackoff
-        var isFirstSession = true
+        var hasConnected = false
         while !stopped {
             do {
-                try watch(isFirstSession: isFirstSession)
-            } catch let error as PCSCError where error.isServiceLost && !isFirstSession {
+                try watch(isReconnection: hasConnected) {
+                    hasConnected = true
+                    backoff = parameters.initialBackoff
+                }
+            } catch let error as PCSCError where hasConnected && Self.meansServiceLost(error) {
+                // pcscd stopped after we had reached it: report its readers gone and wait for it.
                 emit(tracker.removeAll())
                 Thread.sleep(forTimeInterval: backoff.seconds)
                 backoff = min(backoff * 2, parameters.maximumBackoff)
-                continue
             } catch {
                 if !stopped { continuation.finish(throwing: error) }
                 return
             }
-            isFirstSession = false
-            backoff = parameters.initialBackoff
         }
         continuation.finish()
     }
 
+    /// pcscd went away (or restarted, leaving our context unknown to it).
+    private static func meansServiceLost(_ error: PCSCError) -> Bool {
+        error.isServiceLost || error == .invalidHandle
+    }
+
     /// One session on one context: returns when stopped, throws when pcscd goes away.
-    private func watch(isFirstSession: Bool) throws {
+    /// `connected` runs once the context is established.
+    private func watch(isReconnection: Bool, connected: () -> Void) throws {
         let session = try PCSCContext()
+        connected()
         lock.withLock { context = session }
         defer { lock.withLock { context = nil } }
         if stopped { return }
@@ -74,7 +82,7 @@ final class ReaderMonitor: @unchecked Sendable {
         states += tracker.readers.map { ReaderState(reader: $0) }
         try session.waitForStatusChange(&states, timeout: .zero)
         let initial = listed + states.dropFirst().flatMap { tracker.stateChanged($0) }
-        if reportsCurrentState || !isFirstSession { emit(initial) }
+        if reportsCurrentState || isReconnection { emit(initial) }
 
         while !stopped {
             let changed: Bool
