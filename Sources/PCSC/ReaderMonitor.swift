@@ -5,7 +5,7 @@ final class ReaderMonitor: @unchecked Sendable {
     private let continuation: AsyncThrowingStream<ReaderEvent, any Error>.Continuation
     private let reportsCurrentState: Bool
     private let parameters: ReaderEvents.Parameters
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var isStopped = false
     private var context: PCSCContext?
     private var tracker = ReaderEventTracker()
@@ -27,6 +27,7 @@ final class ReaderMonitor: @unchecked Sendable {
     func stop() {
         let current: PCSCContext? = lock.withLock {
             isStopped = true
+            lock.broadcast()
             return context
         }
         current?.cancel()
@@ -53,7 +54,7 @@ final class ReaderMonitor: @unchecked Sendable {
             } catch let error as PCSCError where hasConnected && Self.meansServiceLost(error) {
                 // pcscd stopped after we had reached it: report its readers gone and wait for it.
                 emit(tracker.removeAll())
-                Thread.sleep(forTimeInterval: backoff.seconds)
+                pause(backoff)
                 backoff = min(backoff * 2, parameters.maximumBackoff)
             } catch {
                 if !stopped { continuation.finish(throwing: error) }
@@ -61,6 +62,14 @@ final class ReaderMonitor: @unchecked Sendable {
             }
         }
         continuation.finish()
+    }
+
+    /// Sleeps for `delay`, or less if `stop()` is called.
+    private func pause(_ delay: Duration) {
+        let deadline = Date(timeIntervalSinceNow: delay.seconds)
+        lock.withLock {
+            while !isStopped && lock.wait(until: deadline) {}
+        }
     }
 
     /// pcscd went away (or restarted, leaving our context unknown to it).
