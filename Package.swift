@@ -70,15 +70,15 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
             "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
-            "CShims",
+            "CShims", "TestSupport",
         ]),
 
         // Tests only: fixture loading, live-stack orchestration, the pbtool binary.
-        .target(name: "TestSupport", dependencies: ["APDU", "Imaging"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["APDU", "Imaging", "PCSC", "VirtualCard"], path: "Tests/TestSupport"),
         .testTarget(name: "APDUTests", dependencies: ["APDU", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
-        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
         .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore"]),
         // A child process for the store's crash and concurrency tests (killed mid-transaction).
         .executableTarget(name: "TemplateStoreWriter", dependencies: ["TemplateStore"], path: "Tests/TemplateStoreWriter"),
@@ -87,5 +87,7 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
         .testTarget(name: "FingerprintSynthesisTests", dependencies: ["FingerprintSynthesis", "Fingerprint", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging"]),
+        .testTarget(name: "PCSCTests", dependencies: ["PCSC", "APDU", "VirtualCard", "TestSupport"]),
+        .testTarget(name: "VirtualCardTests", dependencies: ["VirtualCard", "APDU", "PCSC", "TestSupport"]),
     ]
 )

@@ -10,10 +10,12 @@ struct PBToolCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            DBCommand.self,
+            CardCommand.self,
+            APDUCommand.self,
             SensorCommand.self,
             ImageCommand.self,
             SynthCommand.self,
+            DBCommand.self,
         ]
     )
 }

@@ -1,8 +1,10 @@
+import APDU
 import ArgumentParser
 import TemplateStore
 import Sensors
 import USB
 import ImageCodecs
+import PCSC
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
 ///
@@ -41,6 +43,18 @@ struct ErrorReport {
         case let error as ImageFileError:
             message = error.description
             status = .usage
+        case let error as PCSCError:
+            message = error.userMessage
+            status = error.exitStatus
+        case let error as HexParseError:
+            message = error.description
+            status = .usage
+        case let error as APDUError:
+            message = error.description
+            status = .usage
+        case let error as TransportError:
+            message = error.description
+            status = .transport
         default:
             message = String(describing: error)
             status = .software

@@ -1,1 +1,0 @@
-// PCSC: the Swift binding of libpcsclite (contexts, readers, status changes, cards, transactions).

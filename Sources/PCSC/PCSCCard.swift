@@ -1,0 +1,128 @@
+internal import CPCSCLite
+import APDU
+
+/// A connection to the card in one reader: transmit, status, transactions, control codes.
+///
+/// Owns an `SCARDHANDLE`; `deinit` disconnects with `.leave` unless `disconnect(_:)` ran first.
+/// Holds a strong reference to its context (swift-on-linux.md §3.6). Not for concurrent use from
+/// several threads: give each thread its own context and card.
+public final class PCSCCard: CardChannel, @unchecked Sendable {
+    /// The context the connection was made on.
+    public let context: PCSCContext
+    /// The reader's name as given to `connect`.
+    public let reader: String
+    /// How the connection shares the card.
+    public private(set) var shareMode: ShareMode
+    /// The negotiated protocol; nil for a direct connection to an empty reader.
+    public private(set) var activeProtocol: CardProtocol?
+
+    let handle: Int
+    private var isConnected = true
+
+    init(context: PCSCContext, reader: String, share: ShareMode, protocols: CardProtocols) throws(PCSCError) {
+        var card = 0
+        var negotiated: UInt = 0
+        let wanted = share == .direct && protocols == .any ? 0 : UInt(protocols.rawValue)
+        try check(SCardConnect(context.handle, reader, share.raw, wanted, &card, &negotiated), "SCardConnect")
+        self.context = context
+        self.reader = reader
+        self.shareMode = share
+        self.activeProtocol = CardProtocol(raw: negotiated)
+        self.handle = card
+    }
+
+    deinit {
+        if isConnected { _ = SCardDisconnect(handle, Disposition.leave.raw) }
+    }
+
+    /// Sends one command APDU as given and returns data + SW1 SW2 (`SCardTransmit`).
+    ///
+    /// No transport rules are applied here (no GET RESPONSE); layer the APDU module's transport on
+    /// top. The receive buffer is exactly `MAX_BUFFER_SIZE_EXTENDED` (65 548 bytes): pcsc-lite
+    /// rejects a larger one. A card pulled mid-command throws `PCSCError.removedCard`.
+    public func transmit(_ command: [UInt8]) throws(PCSCError) -> [UInt8] {
+        try requireConnected("SCardTransmit")
+        var received = CPCSC_MAX_BUFFER_SIZE_EXTENDED
+        var response = [UInt8](repeating: 0, count: Int(received))
+        let pci = activeProtocol == .t1 ? cpcsc_pci_t1() : activeProtocol == .raw ? cpcsc_pci_raw() : cpcsc_pci_t0()
+        let status = response.withUnsafeMutableBufferPointer { output in
+            command.withUnsafeBufferPointer { input in
+                SCardTransmit(handle, pci, input.baseAddress, UInt(input.count), nil, output.baseAddress, &received)
+            }
+        }
+        try check(status, "SCardTransmit")
+        return Array(response.prefix(Int(received)))
+    }
+
+    /// Connects again, for example after another application reset the card (`SCardReconnect`).
+    ///
+    /// `initialization` is what happens to the card first: `.leave`, `.reset` or `.unpower`.
+    public func reconnect(share: ShareMode? = nil, protocols: CardProtocols = .any,
+                          initialization: Disposition = .leave) throws(PCSCError) {
+        try requireConnected("SCardReconnect")
+        let mode = share ?? shareMode
+        var negotiated: UInt = 0
+        try check(SCardReconnect(handle, mode.raw, UInt(protocols.rawValue), initialization.raw, &negotiated),
+                  "SCardReconnect")
+        shareMode = mode
+        activeProtocol = CardProtocol(raw: negotiated)
+    }
+
+    /// Ends the connection, doing `disposition` to the card (`SCardDisconnect`).
+    ///
+    /// Later calls on this card throw `PCSCError.invalidHandle`; a second disconnect does nothing.
+    public func disconnect(_ disposition: Disposition = .leave) throws(PCSCError) {
+        guard isConnected else { return }
+        isConnected = false
+        try check(SCardDisconnect(handle, disposition.raw), "SCardDisconnect")
+    }
+
+    /// Runs `body` inside a transaction, so that no other application's APDUs come in between
+    /// (`SCardBeginTransaction` … `SCardEndTransaction`).
+    ///
+    /// The transaction ends with `ending` whether `body` returns or throws; when both `body` and
+    /// the end fail, `body`'s error is the one thrown. A card pulled during `body` makes its
+    /// transmit throw `PCSCError.removedCard`.
+    public func withTransaction<Result>(ending: Disposition = .leave,
+                                        _ body: (PCSCCard) throws -> Result) throws -> Result {
+        try requireConnected("SCardBeginTransaction")
+        try check(SCardBeginTransaction(handle), "SCardBeginTransaction")
+        let result: Result
+        do {
+            result = try body(self)
+        } catch {
+            _ = SCardEndTransaction(handle, ending.raw)
+            throw error
+        }
+        try check(SCardEndTransaction(handle, ending.raw), "SCardEndTransaction")
+        return result
+    }
+
+    /// The reader's view of the card: state bits, protocol, ATR (`SCardStatus`).
+    public func status() throws(PCSCError) -> CardStatus {
+        try requireConnected("SCardStatus")
+        var nameLength = UInt(MAX_READERNAME) * 2
+        var names = [CChar](repeating: 0, count: Int(nameLength))
+        var state: UInt = 0
+        var negotiated: UInt = 0
+        var atrLength = UInt(MAX_ATR_SIZE)
+        var atr = [UInt8](repeating: 0, count: Int(atrLength))
+        let status = names.withUnsafeMutableBufferPointer { nameBuffer in
+            atr.withUnsafeMutableBufferPointer { atrBuffer in
+                SCardStatus(handle, nameBuffer.baseAddress, &nameLength, &state, &negotiated,
+                            atrBuffer.baseAddress, &atrLength)
+            }
+        }
+        try check(status, "SCardStatus")
+        return CardStatus(
+            readerNames: splitMultiString(names.prefix(Int(nameLength)).map { UInt8(bitPattern: $0) }),
+            flags: CardStateFlags(rawValue: UInt32(state & 0xFFFF)),
+            eventCount: Int((state >> 16) & 0xFFFF),
+            activeProtocol: CardProtocol(raw: negotiated),
+            atr: Array(atr.prefix(Int(atrLength))))
+    }
+
+    private func requireConnected(_ function: String) throws(PCSCError) {
+        if !isConnected { throw PCSCError(code: PCSCError.invalidHandle.code, function: function) }
+    }
+}

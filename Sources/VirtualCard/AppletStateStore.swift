@@ -1,0 +1,129 @@
+import APDU
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Applet state in one JSON file, by AID; written whole and atomically after each change.
+///
+/// The file is `{"format": "pbtool-virtual-card-state", "version": 1, "applets": {AID: base64}}`.
+/// Entries for applets the card does not hold are kept and written back, so running a card with
+/// fewer applets loses nothing.
+final class AppletStateStore {
+    private struct Contents: Codable {
+        var format = AppletStateStore.format
+        var version = 1
+        var applets: [String: Data] = [:]
+    }
+
+    static let format = "pbtool-virtual-card-state"
+
+    let file: URL
+    private var contents = Contents()
+    private var isDirty = false
+
+    init(file: URL) {
+        self.file = file
+    }
+
+    /// Reads the file, if there is one, hands each applet its state, and takes the applets'
+    /// states as the baseline later saves compare against.
+    func load(into applets: [any Applet]) throws(VirtualCardError) {
+        try read(into: applets)
+        for applet in applets {
+            guard let state = applet.encodeState() else { continue }
+            contents.applets[applet.aid.hexString(separator: "")] = Data(state)
+        }
+    }
+
+    private func read(into applets: [any Applet]) throws(VirtualCardError) {
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: file)
+        } catch {
+            throw .stateFileUnreadable(path: file.path, reason: error.localizedDescription)
+        }
+        do {
+            contents = try JSONDecoder().decode(Contents.self, from: bytes)
+        } catch {
+            throw .stateFileCorrupt(path: file.path, reason: "not JSON of the expected shape (\(error))")
+        }
+        guard contents.format == Self.format, contents.version == 1 else {
+            throw .stateFileCorrupt(path: file.path,
+                                    reason: "format \"\(contents.format)\" version \(contents.version); expected \"\(Self.format)\" version 1")
+        }
+        for applet in applets {
+            let aid = applet.aid.hexString(separator: "")
+            guard let state = contents.applets[aid] else { continue }
+            do {
+                try applet.restoreState(Array(state))
+            } catch {
+                throw .stateRejected(aid: aid, path: file.path, reason: String(describing: error))
+            }
+        }
+    }
+
+    /// Writes the file if `applet`'s state changed, or if an earlier write failed.
+    func save(_ applet: any Applet) throws(VirtualCardError) {
+        if let state = applet.encodeState() {
+            let aid = applet.aid.hexString(separator: "")
+            if contents.applets[aid] != Data(state) {
+                contents.applets[aid] = Data(state)
+                isDirty = true
+            }
+        }
+        guard isDirty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try Self.writeAtomically(try encoder.encode(contents), to: file)
+            isDirty = false
+        } catch {
+            throw .stateFileUnwritable(path: file.path, reason: String(describing: error))
+        }
+    }
+
+    /// Writes a temporary file beside `url`, flushes it to disk, renames it over `url` and flushes
+    /// the directory, so a crash leaves either the old file or the new one, never a torn one.
+    static func writeAtomically(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        do {
+            try writeAndFlush([UInt8](data), to: temporary)
+            guard rename(temporary, url.path) == 0 else { throw POSIXFailure("rename to \(url.path)") }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        let directory = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            _ = fsync(directory)
+            close(directory)
+        }
+    }
+
+    /// Creates `path` (mode 0600), writes all of `bytes` and `fsync`s it.
+    private static func writeAndFlush(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXFailure("open \(path)") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw POSIXFailure("write \(path)") }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else { throw POSIXFailure("fsync \(path)") }
+    }
+}
+
+/// A failed system call and its `errno` text.
+struct POSIXFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ call: String) {
+        description = "\(call): \(String(cString: strerror(errno)))"
+    }
+}

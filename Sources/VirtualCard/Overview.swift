@@ -1,1 +1,0 @@
-// VirtualCard: a card without hardware, attached to pcscd through vpcd, with its applets.
