@@ -78,9 +78,7 @@ let package = Package(
         .testTarget(name: "APDUTests", dependencies: ["APDU", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
-        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "VirtualCard"]),
-        .testTarget(name: "PCSCTests", dependencies: ["PCSC", "APDU", "VirtualCard", "TestSupport"]),
-        .testTarget(name: "VirtualCardTests", dependencies: ["VirtualCard", "APDU", "PCSC", "TestSupport"]),
+        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
         .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore"]),
         // A child process for the store's crash and concurrency tests (killed mid-transaction).
         .executableTarget(name: "TemplateStoreWriter", dependencies: ["TemplateStore"], path: "Tests/TemplateStoreWriter"),
@@ -89,6 +87,8 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
         .testTarget(name: "FingerprintSynthesisTests", dependencies: ["FingerprintSynthesis", "Fingerprint", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging"]),
+        .testTarget(name: "PCSCTests", dependencies: ["PCSC", "APDU", "VirtualCard", "TestSupport"]),
+        .testTarget(name: "VirtualCardTests", dependencies: ["VirtualCard", "APDU", "PCSC", "TestSupport"]),
         .testTarget(name: "BiometryTests", dependencies: ["Biometry", "Sensors", "Fingerprint", "TemplateStore", "SmartCard", "Imaging", "TestSupport"]),
     ]
 )

@@ -21,6 +21,7 @@ public struct RidgePeriodEstimator: Sendable {
     /// Blocks whose orientation coherence is below this hold no clear ridge flow.
     public var minimumCoherence: Double = 0.5
 
+    /// An estimator with the default block size and thresholds (for about 500 dpi).
     public init() {}
 
     /// The period of every block with clear ridges, in pixels.

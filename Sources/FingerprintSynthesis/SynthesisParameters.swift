@@ -3,6 +3,7 @@
 public struct SynthesisParameters: Sendable, Hashable {
     /// Output image size in pixels (masters are generated at the same size).
     public var width: Int
+    /// Output image height in pixels.
     public var height: Int
     /// Output resolution; ridge periods scale with it (9–10 px at 500 dpi).
     public var dpi: Double
@@ -18,18 +19,22 @@ public struct SynthesisParameters: Sendable, Hashable {
     public var ridgePeriodVariation: Double = 0.10
 
     // Ridge growth (iterative contextual filtering).
-    /// Growth runs on a grid this many times coarser than the output, then is interpolated up.
+    /// Growth runs on a grid up to this many times coarser than the output, then is interpolated
+    /// up; the grid keeps about 4 cells per ridge period whatever this says.
     public var growthScale: Int = 2
     /// Random seeds per 100 × 100 output pixels of finger area.
     public var seedsPer10kPixels: Double = 2.0
     /// Orientation and period bins of the Gabor kernel bank.
     public var orientationBins: Int = 36
+    /// Period bin width of the kernel bank, output pixels.
     public var periodBinWidth: Double = 0.25
     /// Gaussian widths of the kernels across and along the ridges, in ridge periods.
     public var gaborSigmaAcross: Double = 0.42
+    /// Gaussian width along the ridges, in ridge periods.
     public var gaborSigmaAlong: Double = 0.55
     /// Gain applied before clipping to −1…1 each iteration.
     public var growthGain: Double = 1.8
+    /// Upper bound on filtering passes.
     public var maxGrowthIterations: Int = 40
     /// Growth stops when this share of the growing area has settled (reached, and no sign change).
     public var settledShare: Double = 0.99
@@ -56,10 +61,13 @@ public struct SynthesisParameters: Sendable, Hashable {
     public var pressureRange: ClosedRange<Double> = -0.35...0.45
     /// Strength of the patchy dryness noise and of the per-pixel sensor noise (gray levels).
     public var drynessPatchStrength: Double = 0.45
+    /// Per-pixel sensor noise amplitude, gray levels.
     public var sensorNoiseLevels: Double = 10
     /// Gray levels of ridges, valleys and background.
     public var ridgeLevel: Double = 40
+    /// Gray level of valleys on the skin.
     public var valleyLevel: Double = 215
+    /// Gray level where nothing touches the sensor.
     public var backgroundLevel: Double = 238
 
     /// Defaults for an output of `width` × `height` pixels at `dpi`.

@@ -1,13 +1,17 @@
 /// A reproducible synthetic data set in the FVC layout: fingers 101, 102, … with impressions
 /// 1, 2, … each, every finger's master and every impression's conditions derived from one seed.
 public struct SyntheticDataset: Sendable {
+    /// The seed every finger's and impression's seed derives from.
     public let seed: UInt64
+    /// Number of fingers and impressions per finger.
     public let fingers: Int
     public let impressionsPerFinger: Int
+    /// Image size, resolution and tuning shared by every image.
     public let parameters: SynthesisParameters
     /// The class of every finger, or nil for the natural mix of classes.
     public let fingerClass: FingerprintClass?
 
+    /// A data set description; nothing is generated until ``master(finger:)`` is called.
     public init(seed: UInt64, fingers: Int, impressionsPerFinger: Int, parameters: SynthesisParameters,
                 fingerClass: FingerprintClass? = nil) {
         self.seed = seed

@@ -16,6 +16,7 @@ public enum ImageCodecError: Error, Sendable, Hashable, CustomStringConvertible 
     /// This build has no codec for the format yet.
     case formatNotSupportedYet(ImageFormat)
 
+    /// The problem as a user reads it, naming the format.
     public var description: String {
         switch self {
         case .unrecognizedFormat(let bytes):

@@ -66,9 +66,8 @@ extension ImageFile {
 
     /// The one place that reads ``WSQHeader`` (its shape comes from the `wsq` branch).
     private static func wsqInfo(_ header: WSQHeader) -> ImageInfo {
-        var fields = header.fields.map { ImageInfo.Field($0.name, $0.value) }
-        if let bitRate = header.bitRate { fields.insert(ImageInfo.Field("bit rate", "\(bitRate) bpp"), at: 0) }
-        return ImageInfo(format: .wsq, width: Int(header.width), height: Int(header.height), bitDepth: 8,
-                         layout: .gray, storedDPI: header.ppi.map { Double($0) }, fields: fields)
+        ImageInfo(format: .wsq, width: Int(header.width), height: Int(header.height), bitDepth: 8,
+                  layout: .gray, storedDPI: header.ppi.map { Double($0) },
+                  fields: header.fields.map { ImageInfo.Field($0.name, $0.value) })
     }
 }

@@ -13,6 +13,7 @@ public enum ImageFile {
         /// WSQ target bit rate in bits per pixel (0.75 is the FBI's usual setting, ≈ 15:1).
         public var wsqBitRate: Double
 
+        /// Options with the given WSQ bit rate.
         public init(wsqBitRate: Double = 0.75) {
             self.wsqBitRate = wsqBitRate
         }

@@ -17,6 +17,7 @@ public struct ImageFileError: Error, CustomStringConvertible {
         /// No format could be chosen for writing: the extension is unknown and none was given.
         case unknownOutputFormat(String)
 
+        /// The reason as a user reads it.
         public var description: String {
             switch self {
             case .system(let text): text
@@ -28,15 +29,18 @@ public struct ImageFileError: Error, CustomStringConvertible {
         }
     }
 
+    /// The file as the caller named it.
     public let path: String
     public let operation: Operation
     public let reason: Reason
 
+    /// An error about `path`.
     public init(path: String, operation: Operation, reason: Reason) {
         self.path = path
         self.operation = operation
         self.reason = reason
     }
 
+    /// "cannot read scan.tif: corrupt TIFF file: …".
     public var description: String { "cannot \(operation.rawValue) \(path): \(reason)" }
 }

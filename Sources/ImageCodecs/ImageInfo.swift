@@ -14,26 +14,32 @@ public struct ImageInfo: Sendable, Hashable {
 
     /// One format-specific header value, in file order (TIFF compression, WSQ quantiser fields, …).
     public struct Field: Sendable, Hashable, Codable {
+        /// Name and value as `image info` prints them.
         public var name: String
         public var value: String
 
+        /// A field named `name`.
         public init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// The format the bytes were in.
     public var format: ImageFormat
+    /// Size in pixels.
     public var width: Int
     public var height: Int
     /// Bits per sample as stored (8 for every image pbtool writes except WSQ).
     public var bitDepth: Int
+    /// How the file stores a pixel (pbtool always decodes to gray).
     public var layout: PixelLayout
     /// The resolution the file records, in dots per inch, whether plausible or not (nil: none).
     public var storedDPI: Double?
     /// Format-specific header values.
     public var fields: [Field]
 
+    /// Facts read from a file.
     public init(format: ImageFormat, width: Int, height: Int, bitDepth: Int, layout: PixelLayout,
                 storedDPI: Double? = nil, fields: [Field] = []) {
         self.format = format
@@ -59,8 +65,10 @@ public struct ImageInfo: Sendable, Hashable {
 public struct DecodedImage: Sendable {
     /// The pixels as 8-bit gray; `image.dpi` is the file's usable resolution or the default.
     public var image: GrayImage
+    /// What the file said about the picture.
     public var info: ImageInfo
 
+    /// Pairs an image with its file facts.
     public init(image: GrayImage, info: ImageInfo) {
         self.image = image
         self.info = info

@@ -4,10 +4,12 @@ import Imaging
 ///
 /// Pixels are interleaved `R G B`, row-major, top row first.
 public struct RGBImage: Sendable, Hashable {
+    /// Size in pixels.
     public let width: Int
     public let height: Int
     /// Resolution in dots per inch.
     public var dpi: Double
+    /// `3 × width × height` samples, `R G B` per pixel.
     public var pixels: [UInt8]
 
     /// Wraps `pixels`, which must hold exactly `3 × width × height` values.

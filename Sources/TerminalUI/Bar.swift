@@ -7,6 +7,7 @@ public enum Bar {
         /// Below this (and not poor) it is yellow; at or above, green.
         public var good: Double
 
+        /// Thresholds on the 0…1 scale.
         public init(poor: Double, good: Double) {
             self.poor = poor
             self.good = good

@@ -1,11 +1,14 @@
 /// A one-line progress report ("enrolling  ████░░░░  3/5 swipes"), rewritten in place on a
 /// terminal and printed as ordinary lines elsewhere.
 public struct ProgressLine: Sendable {
+    /// Text before the bar.
     public var label: String
+    /// Steps in all.
     public var total: Int
     /// Unit after the count ("swipes", "images").
     public var unit: String
 
+    /// A progress line of `total` steps.
     public init(label: String, total: Int, unit: String = "") {
         self.label = label
         self.total = total

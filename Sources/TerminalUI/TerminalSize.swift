@@ -9,6 +9,7 @@ public struct TerminalSize: Sendable, Hashable {
     /// Whether standard output is a terminal (not a pipe or a file).
     public var isTerminal: Bool
 
+    /// A size given explicitly (tests, or a width chosen by the user).
     public init(columns: Int, isTerminal: Bool) {
         self.columns = columns
         self.isTerminal = isTerminal

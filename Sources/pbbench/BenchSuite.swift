@@ -11,8 +11,10 @@ protocol BenchSuite: SendableMetatype {
 /// Every suite `make bench` runs, in order.
 enum BenchSuites {
     static let all: [any BenchSuite.Type] = [
-        TemplateStoreBench.self,
-        SensorsBench.self,
         APDURoundTripBench.self,
+        ImagesBench.self,
+        WSQBench.self,
+        SensorsBench.self,
+        TemplateStoreBench.self,
     ]
 }

@@ -12,10 +12,10 @@ struct PBToolCommand: AsyncParsableCommand {
         subcommands: [
             CardCommand.self,
             APDUCommand.self,
-            DBCommand.self,
             SensorCommand.self,
             ImageCommand.self,
             SynthCommand.self,
+            DBCommand.self,
             IDStoreCommand.self,
         ]
     )

@@ -24,7 +24,7 @@ import Testing
             #expect(delta.y > core.y)
         }
         var generator = Xoshiro256(seed: 1)
-        let shape = FingerShape(width: 200, height: 200, using: &generator)
+        let shape = FingerShape(width: 200, height: 200, dpi: 500, using: &generator)
         #expect(OrientationModel.placeSingularPoints(.arch, shape: shape, period: 9, using: &generator).isEmpty)
         #expect(OrientationModel.placeSingularPoints(.tentedArch, shape: shape, period: 9, using: &generator).count == 2)
     }
@@ -43,8 +43,11 @@ import Testing
 
     @Test func minutiaeCountIsPlausibleAndOnRidges() {
         for master in [SharedFingers.whorl, SharedFingers.leftLoop, SharedFingers.rightLoop] {
-            // 224 × 224 is about a third of a 400 × 400 finger, which carries 25–45 minutiae.
+            // 192 × 192 at 500 dpi is about 10 × 10 mm of finger, all of it ridges; a 400 × 400 image
+            // holding a whole fingertip carries 25–45 minutiae.
             #expect((4...30).contains(master.minutiae.count), "\(master.minutiae.count) minutiae")
+            let margin = SharedFingers.parameters.minutiaBorderMargin * master.periods.meanPeriod
+            #expect(master.minutiae.allSatisfy { min($0.x, $0.y, 192 - $0.x, 192 - $0.y) > margin })
             for minutia in master.minutiae {
                 let x = Int(minutia.x), y = Int(minutia.y)
                 #expect(master.ridgeField[y * master.width + x] > 0, "minutia at (\(x), \(y)) is not on a ridge")

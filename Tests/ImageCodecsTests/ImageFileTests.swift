@@ -90,6 +90,15 @@ struct FVCImageTests {
         #expect(levels.count > 64, "a fingerprint has many gray levels")
     }
 
+    @Test func cutFVCFilesFailCleanly() throws {
+        let bytes = try [UInt8](Data(contentsOf: SharedData.url("fingerprints/FVC2002_DB1_B/101_1.tif")))
+        // Every 997th length, from inside the header to one byte short of the end.
+        let lengths = Array(stride(from: 0, to: bytes.count, by: 997)) + [bytes.count - 1]
+        for length in lengths {
+            #expect(throws: ImageCodecError.self) { _ = try ImageFile.decode(Array(bytes.prefix(length))) }
+        }
+    }
+
     @Test func fvcImageSurvivesEveryFormat() throws {
         let image = try ImageFile.read(SharedData.url("fingerprints/FVC2002_DB1_B/101_1.tif").path, dpi: 500)
         for format in [ImageFormat.png, .tiff, .bmp, .pgm] {

@@ -17,6 +17,17 @@ import Testing
         #expect(decoded.info.bitDepth == 8)
     }
 
+    @Test(arguments: grayFormats)
+    func incompressibleNoiseSurvives(format: ImageFormat) throws {
+        var state: UInt64 = 12_345
+        let pixels = (0..<(300 * 200)).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let image = GrayImage(width: 300, height: 200, pixels: pixels)
+        #expect(try ImageFile.decode(try ImageFile.encode(image, as: format)).image.pixels == pixels)
+    }
+
     @Test(arguments: [ImageFormat.png, .tiff, .bmp])
     func resolutionSurvives(format: ImageFormat) throws {
         let image = TestImages.gradient(dpi: 569)

@@ -20,6 +20,15 @@ import Testing
         #expect(try ImageFile.decode(whiteIsZero.bytes()).image.pixels == fixture.samples.map { 255 - $0 })
     }
 
+    @Test func bilevelIsExpandedThroughTheRGBAReader() throws {
+        var bilevel = fixture
+        bilevel.bitsPerSample = 1
+        bilevel.samples = [UInt8](repeating: 0b1010_0000, count: 6)
+        let decoded = try ImageFile.decode(bilevel.bytes())
+        #expect(decoded.info.bitDepth == 1)
+        #expect(Array(decoded.image.pixels.prefix(8)) == [255, 0, 255, 0, 0, 0, 0, 0])
+    }
+
     @Test func tilesDecode() throws {
         var tiled = fixture
         tiled.width = 20

@@ -5,6 +5,7 @@ import Glibc
 /// The part of the finger that touched the sensor: an ellipse in master pixels with a wavy edge,
 /// fading to nothing over about one ridge period.
 public struct ContactRegion: Sendable {
+    /// Centre and semi-axes of the contact ellipse, master pixels.
     public var centerX: Double
     public var centerY: Double
     public var radiusX: Double

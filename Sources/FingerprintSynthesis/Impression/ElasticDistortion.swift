@@ -2,7 +2,7 @@
 /// displacement in the close-contact region, a smooth displacement that grows toward the edge of
 /// the contact, made of a drag in one direction plus a random smooth field. Master pixels.
 public struct ElasticDistortion: Sendable {
-    /// Centre and semi-axes of the undistorted close-contact region.
+    /// Centre and semi-axes of the undistorted close-contact region, master pixels.
     public var centerX: Double
     public var centerY: Double
     public var radiusX: Double

@@ -3,13 +3,16 @@ import Imaging
 
 /// One synthetic touch of a finger: the picture and its ground truth.
 public struct Impression: Sendable {
+    /// The picture, at the parameters' size and resolution.
     public let image: GrayImage
     /// The master's minutiae mapped into this image, keeping those inside the contact (with a margin
     /// of one ridge period) and inside the image.
     public let minutiae: [Minutia]
     /// The master's cores and deltas mapped into this image (some may lie outside it).
     public let singularPoints: [SingularPoint]
+    /// Placement, distortion, contact and pressure this impression was made with.
     public let conditions: ImpressionConditions
+    /// The finger's class.
     public let fingerClass: FingerprintClass
 }
 

@@ -6,7 +6,9 @@ import Glibc
 /// contact, pressure and the noise seeds. Drawn at random by ``random(for:parameters:using:)``,
 /// or set by hand (a simulated sensor can ask for a specific placement).
 public struct ImpressionConditions: Sendable {
+    /// Where master points land in the image.
     public var transform: ImpressionTransform
+    /// The part of the finger that touched, in master pixels.
     public var contact: ContactRegion
     /// Ridge-threshold shift: negative thickens ridges (wet, pressed hard), positive thins them (dry).
     public var pressure: Double
@@ -15,6 +17,7 @@ public struct ImpressionConditions: Sendable {
     /// Seed of the per-pixel sensor noise and of the dryness patches.
     public var noiseSeed: UInt64
 
+    /// Conditions set by hand.
     public init(transform: ImpressionTransform, contact: ContactRegion, pressure: Double, dryness: Double,
                 noiseSeed: UInt64) {
         self.transform = transform

@@ -11,19 +11,38 @@ struct ImpressionRenderer {
     let conditions: ImpressionConditions
     let parameters: SynthesisParameters
     let gridStep = 8
+    /// Patches of dry skin, in master pixels.
+    private let dryness: SmoothNoise
+
+    init(master: MasterFingerprint, conditions: ImpressionConditions, parameters: SynthesisParameters) {
+        self.master = master
+        self.conditions = conditions
+        self.parameters = parameters
+        var generator = Xoshiro256(seed: conditions.noiseSeed, path: 2)
+        let period = master.periods.meanPeriod
+        dryness = SmoothNoise(waveCount: 8, wavelengths: (3 * period)...(8 * period), using: &generator)
+    }
 
     func render() -> GrayImage {
         let width = parameters.width, height = parameters.height
         let grid = LookupGrid(width: width, height: height, step: gridStep) { x, y in nodeValues(x: x, y: y) }
         var levels = [Float](repeating: 0, count: width * height)
         let ink = InkModel(parameters: parameters, conditions: conditions)
+        var row = [Float](repeating: 0, count: width * 4)
         master.ridgeField.withUnsafeBufferPointer { field in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let node = grid.value(x: x, y: y)
-                    let ridge = Self.sample(field, width: master.width, height: master.height, x: node.0, y: node.1)
-                    levels[y &* width &+ x] = ink.level(ridge: ridge, contact: node.2, threshold: node.3,
-                                                        noise: Self.hashNoise(x, y, conditions.noiseSeed))
+            levels.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    grid.interpolateRow(y, into: &row)
+                    row.withUnsafeBufferPointer { node in
+                        for x in 0..<width {
+                            let n = x &* 4
+                            let ridge = Self.sample(field, width: master.width, height: master.height,
+                                                    x: node[n], y: node[n &+ 1])
+                            out[y &* width &+ x] = ink.level(ridge: ridge, contact: node[n &+ 2],
+                                                             threshold: node[n &+ 3],
+                                                             noise: Self.hashNoise(x, y, conditions.noiseSeed))
+                        }
+                    }
                 }
             }
         }
@@ -40,12 +59,6 @@ struct ImpressionRenderer {
         // Light pressure toward the contact's edge thins the ridges there.
         let threshold = conditions.pressure + conditions.dryness * 2 * patch + 0.35 * (1 - contact)
         return (Float(point.x), Float(point.y), Float(contact), Float(threshold))
-    }
-
-    private var dryness: SmoothNoise {
-        var generator = Xoshiro256(seed: conditions.noiseSeed, path: 2)
-        let period = master.periods.meanPeriod
-        return SmoothNoise(waveCount: 8, wavelengths: (3 * period)...(8 * period), using: &generator)
     }
 
     /// Bilinear sample of the master's ridge field; 0 outside it.
@@ -118,31 +131,46 @@ struct InkModel {
     }
 }
 
-/// Four smooth quantities sampled every `step` pixels (corners included) and interpolated bilinearly.
+/// Four smooth quantities sampled every `step` pixels (corners included) and interpolated
+/// bilinearly, one output row at a time.
 struct LookupGrid {
     let step: Int
     let columns: Int
-    private var nodes: [(Float, Float, Float, Float)] = []
+    let width: Int
+    /// Node values, four per node, row-major.
+    private var nodes: [Float] = []
 
     init(width: Int, height: Int, step: Int, _ function: (Double, Double) -> (Float, Float, Float, Float)) {
         self.step = step
+        self.width = width
         columns = width / step + 2
         let rows = height / step + 2
+        nodes.reserveCapacity(columns * rows * 4)
         for row in 0..<rows {
-            for column in 0..<columns { nodes.append(function(Double(column * step), Double(row * step))) }
+            for column in 0..<columns {
+                let value = function(Double(column * step), Double(row * step))
+                nodes += [value.0, value.1, value.2, value.3]
+            }
         }
     }
 
-    @inline(__always)
-    func value(x: Int, y: Int) -> (Float, Float, Float, Float) {
-        let column = x / step, row = y / step
-        let fx = Float(x - column * step) / Float(step), fy = Float(y - row * step) / Float(step)
-        let a = nodes[row &* columns &+ column], b = nodes[row &* columns &+ column &+ 1]
-        let c = nodes[(row &+ 1) &* columns &+ column], d = nodes[(row &+ 1) &* columns &+ column &+ 1]
-        func mix(_ p: Float, _ q: Float, _ r: Float, _ s: Float) -> Float {
-            let top = p + (q - p) * fx
-            return top + (r + (s - r) * fx - top) * fy
+    /// The four quantities for every pixel of row `y`, interleaved: `row[4x ..< 4x+4]`.
+    func interpolateRow(_ y: Int, into row: inout [Float]) {
+        let gridRow = y / step, fy = Float(y - gridRow * step) / Float(step)
+        let inverseStep = 1 / Float(step)
+        nodes.withUnsafeBufferPointer { node in
+            row.withUnsafeMutableBufferPointer { out in
+                let top = gridRow &* columns &* 4, bottom = top &+ columns &* 4
+                for x in 0..<width {
+                    let column = x / step, fx = Float(x &- column &* step) * inverseStep
+                    let a = top &+ column &* 4, c = bottom &+ column &* 4
+                    for k in 0..<4 {
+                        let upper = node[a &+ k] + (node[a &+ 4 &+ k] - node[a &+ k]) * fx
+                        let lower = node[c &+ k] + (node[c &+ 4 &+ k] - node[c &+ k]) * fx
+                        out[x &* 4 &+ k] = upper + (lower - upper) * fy
+                    }
+                }
+            }
         }
-        return (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2), mix(a.3, b.3, c.3, d.3))
     }
 }

@@ -6,14 +6,18 @@ import Glibc
 /// the finger's centre and a translation. Angles counter-clockwise as seen on the image (y down),
 /// like minutia directions.
 public struct ImpressionTransform: Sendable {
+    /// Radians, counter-clockwise as seen on the image.
     public var rotation: Double
+    /// Shift after the rotation, impression pixels.
     public var translationX: Double
     public var translationY: Double
     /// The rotation centre, in master pixels.
     public var centerX: Double
     public var centerY: Double
+    /// Applied before the rotation, in master pixels.
     public var distortion: ElasticDistortion
 
+    /// A placement; no distortion unless one is given.
     public init(rotation: Double, translationX: Double, translationY: Double, centerX: Double, centerY: Double,
                 distortion: ElasticDistortion = .none) {
         self.rotation = rotation

@@ -5,24 +5,29 @@ import Glibc
 /// The silhouette of the finger on the master: an upper half-ellipse (the fingertip), a straight
 /// section and a flatter lower half-ellipse, as in SFinGe's shape model. Pixel coordinates, y down.
 public struct FingerShape: Sendable, Hashable {
+    /// Where the fingertip ellipse meets the straight part, pixels.
     public var centerX: Double
     public var centerY: Double
+    /// Half widths left and right of the centre, pixels.
     public var leftHalfWidth: Double
     public var rightHalfWidth: Double
+    /// Height of the fingertip above the centre, of the straight part, and of the base below it.
     public var topHeight: Double
     public var straightHeight: Double
     public var bottomHeight: Double
 
-    /// A shape drawn for a `width` × `height` canvas.
-    init(width: Int, height: Int, using generator: inout Xoshiro256) {
-        let w = Double(width), h = Double(height)
-        centerX = w * generator.uniform(0.47...0.53)
-        centerY = h * generator.uniform(0.46...0.52)
-        leftHalfWidth = w * generator.uniform(0.36...0.43)
-        rightHalfWidth = w * generator.uniform(0.36...0.43)
-        topHeight = h * generator.uniform(0.40...0.46)
-        straightHeight = h * generator.uniform(0.08...0.16)
-        bottomHeight = h * generator.uniform(0.25...0.35)
+    /// A shape of a real fingertip's size at `dpi`, centred on a `width` × `height` canvas: about
+    /// 15–18 mm wide and 17–20 mm from the tip to the end of the straight part. On a canvas smaller
+    /// than the finger (a small sensor) the finger fills it.
+    init(width: Int, height: Int, dpi: Double, using generator: inout Xoshiro256) {
+        let pixelsPerMillimetre = dpi / 25.4
+        centerX = Double(width) * generator.uniform(0.47...0.53)
+        centerY = Double(height) * generator.uniform(0.46...0.52)
+        leftHalfWidth = generator.uniform(7.5...9.0) * pixelsPerMillimetre
+        rightHalfWidth = generator.uniform(7.5...9.0) * pixelsPerMillimetre
+        topHeight = generator.uniform(8.5...10.0) * pixelsPerMillimetre
+        straightHeight = generator.uniform(2.0...4.0) * pixelsPerMillimetre
+        bottomHeight = generator.uniform(6.0...8.0) * pixelsPerMillimetre
     }
 
     /// The elliptic radius of a point: below 1 inside, 1 on the edge.

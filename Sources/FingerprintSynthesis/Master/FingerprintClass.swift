@@ -31,15 +31,18 @@ public enum FingerprintClass: String, Sendable, Hashable, CaseIterable, Codable 
 
 /// A core or a delta of the orientation field, in master-image pixels.
 public struct SingularPoint: Sendable, Hashable, Codable {
+    /// Core (a ridge loops around it) or delta (three ridge flows meet).
     public enum Kind: String, Sendable, Hashable, Codable {
         case core
         case delta
     }
 
     public var kind: Kind
+    /// Position in pixels, y down.
     public var x: Double
     public var y: Double
 
+    /// A singular point at (x, y).
     public init(kind: Kind, x: Double, y: Double) {
         self.kind = kind
         self.x = x

@@ -12,7 +12,8 @@ extension MasterFingerprint {
         let chosenClass = fingerClass ?? FingerprintClass.random(using: &generator)
         let meanPeriod = parameters.meanRidgePeriod
             + generator.normal(deviation: parameters.ridgePeriodSpread * parameters.dpi / 500, limit: 2)
-        let shape = FingerShape(width: parameters.width, height: parameters.height, using: &generator)
+        let shape = FingerShape(width: parameters.width, height: parameters.height, dpi: parameters.dpi,
+                                using: &generator)
         let orientation = OrientationModel(fingerClass: chosenClass, shape: shape, period: meanPeriod, using: &generator)
         let periods = RidgePeriodMap(meanPeriod: meanPeriod, stretch: parameters.ridgePeriodStretchOutside,
                                      variation: parameters.ridgePeriodVariation, orientation: orientation,
@@ -26,7 +27,8 @@ extension MasterFingerprint {
                                  ridgeField: grown.field, minutiae: minutiae, growthIterations: grown.iterations)
     }
 
-    /// Thins the binary pattern and keeps minutiae well inside the finger and away from each other.
+    /// Thins the binary pattern and keeps minutiae well inside the finger and the canvas, and away
+    /// from each other.
     private static func groundTruthMinutiae(field: [Float], parameters: SynthesisParameters, shape: FingerShape,
                                             meanPeriod: Double) -> [Minutia] {
         let ridges = field.map { $0 > 0 ? UInt8(1) : 0 }
@@ -34,7 +36,11 @@ extension MasterFingerprint {
         let detector = SkeletonMinutiae(skeleton: skeleton,
                                         traceLength: max(3, Int(parameters.minutiaTraceLength * meanPeriod)))
         let margin = parameters.minutiaBorderMargin * meanPeriod
-        return detector.detect { shape.depth(x: $0, y: $1) > margin }
+        let right = Double(parameters.width) - margin, bottom = Double(parameters.height) - margin
+        // Ridges cut by the finger's edge or by the canvas's edge end there without being minutiae.
+        return detector.detect { x, y in
+            x > margin && y > margin && x < right && y < bottom && shape.depth(x: x, y: y) > margin
+        }
             .removingClosePairs(within: parameters.minutiaMinimumSeparation * meanPeriod)
     }
 }

@@ -5,13 +5,18 @@ import Imaging
 /// minutiae, from which any number of impressions are made. Generating one is the slow part of
 /// synthesis (see ``MasterFingerprint/generate(seed:fingerClass:parameters:)``); keep it per finger.
 public struct MasterFingerprint: Sendable {
+    /// Size in pixels and resolution, as the parameters gave them.
     public let width: Int
     public let height: Int
     public let dpi: Double
+    /// The seed it was generated from.
     public let seed: UInt64
     public let fingerClass: FingerprintClass
+    /// The finger's silhouette.
     public let shape: FingerShape
+    /// Ridge orientation everywhere, with the singular points.
     public let orientation: OrientationModel
+    /// Ridge period everywhere.
     public let periods: RidgePeriodMap
     /// The grown ridge field, `width` × `height`, −1…1 with ridges positive; 0 off the finger.
     public let ridgeField: [Float]
@@ -20,6 +25,7 @@ public struct MasterFingerprint: Sendable {
     /// Filtering passes the growth needed to settle.
     public let growthIterations: Int
 
+    /// Cores and deltas, master pixels.
     public var singularPoints: [SingularPoint] { orientation.singularPoints }
 
     /// The binary ridge pattern as a picture: ridges black, valleys and background white.

@@ -9,7 +9,9 @@ import Glibc
 /// concentric with the fingertip, as real ridges do. Arches have no singular points: ridges are
 /// humps whose height peaks at one row. Angles are image orientations (y down) in `0 ..< π`.
 public struct OrientationModel: Sendable {
+    /// The class the model was built for.
     public let fingerClass: FingerprintClass
+    /// Cores and deltas, master pixels.
     public let singularPoints: [SingularPoint]
     let shape: FingerShape
     let archHump: (row: Double, amplitude: Double, spread: Double)

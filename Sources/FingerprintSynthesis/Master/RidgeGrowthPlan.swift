@@ -8,7 +8,8 @@ struct RidgeGrowthPlan {
 
     /// Grows the pattern; returns the full-resolution field and the passes it took.
     func run(using generator: inout Xoshiro256) -> (field: [Float], iterations: Int) {
-        let scale = max(1, parameters.growthScale)
+        // The coarse grid must keep about 4 cells per ridge period (3.5 at worst) for the kernels to resolve it.
+        let scale = max(1, min(parameters.growthScale, Int((periods.meanPeriod / 4).rounded())))
         let columns = (parameters.width + scale - 1) / scale, rows = (parameters.height + scale - 1) / scale
         let step = Double(scale)
         let centres = (0..<(columns * rows)).map { (cell: Int) -> (x: Double, y: Double) in

@@ -26,6 +26,7 @@ public struct Xoshiro256: RandomNumberGenerator, Sendable {
         self.init(seed: mixed)
     }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         let result = rotate(state.1 &* 5, 7) &* 9
         let shifted = state.1 << 17
@@ -69,10 +70,12 @@ public struct Xoshiro256: RandomNumberGenerator, Sendable {
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A mixer starting from `seed`.
     public init(seed: UInt64) {
         state = seed
     }
 
+    /// The next mixed word.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -14,8 +14,9 @@ extension PNGCodec {
                    format: UInt32(PNG_FORMAT_RGB), samples: image.pixels)
     }
 
-    /// Wraps `png_image_write_to_memory` (called twice: size, then data) and adds a pHYs chunk
-    /// after IHDR, which the simplified API does not write.
+    /// Wraps `png_image_write_to_memory` and adds a pHYs chunk after IHDR, which the simplified
+    /// API does not write. The buffer is sized for incompressible data, so one pass is enough; if
+    /// libpng still asks for more it says how much, and the second pass uses that.
     private static func encode(width: Int, height: Int, dpi: Double, format: UInt32,
                                samples: [UInt8]) throws(ImageCodecError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .cannotEncode(.png, "the image has no pixels") }
@@ -25,16 +26,19 @@ extension PNGCodec {
         control.height = UInt32(height)
         control.format = format
         defer { png_image_free(&control) }
-        var size = 0
+        // Filter bytes, stored deflate blocks (5 bytes per 16 KiB) and chunk framing on top of the samples.
+        var size = samples.count + height + samples.count / 1_024 + 4_096
         var out = [UInt8]()
-        let ok = samples.withUnsafeBytes { pixels in
-            guard png_image_write_to_memory(&control, nil, &size, 0, pixels.baseAddress, 0, nil) != 0 else {
-                return Int32(0)
+        var ok: Int32 = 0
+        for _ in 0..<2 where ok == 0 {
+            let capacity = size
+            out = [UInt8](repeating: 0, count: capacity)
+            ok = samples.withUnsafeBytes { pixels in
+                out.withUnsafeMutableBytes { buffer in
+                    png_image_write_to_memory(&control, buffer.baseAddress, &size, 0, pixels.baseAddress, 0, nil)
+                }
             }
-            out = [UInt8](repeating: 0, count: size)
-            return out.withUnsafeMutableBytes { buffer in
-                png_image_write_to_memory(&control, buffer.baseAddress, &size, 0, pixels.baseAddress, 0, nil)
-            }
+            if ok == 0 && size <= capacity { break }
         }
         guard ok != 0 else {
             let message = withUnsafeBytes(of: control.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

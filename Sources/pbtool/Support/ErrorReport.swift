@@ -1,11 +1,11 @@
 import APDU
 import ArgumentParser
-import PCSC
-import SmartCard
 import TemplateStore
 import Sensors
 import USB
 import ImageCodecs
+import PCSC
+import SmartCard
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
 ///
@@ -19,18 +19,6 @@ struct ErrorReport {
         case let failure as CommandFailure:
             message = failure.message
             status = failure.status
-        case let error as PCSCError:
-            message = error.userMessage
-            status = error.exitStatus
-        case let error as HexParseError:
-            message = error.description
-            status = .usage
-        case let error as APDUError:
-            message = error.description
-            status = .usage
-        case let error as TransportError:
-            message = error.description
-            status = .transport
         case let error as StoreError:
             message = error.description
             status = Self.status(of: error)
@@ -53,6 +41,21 @@ struct ErrorReport {
         case let error as USBError:
             message = "USB: \(error)"
             status = .sensor
+        case let error as ImageFileError:
+            message = error.description
+            status = .usage
+        case let error as PCSCError:
+            message = error.userMessage
+            status = error.exitStatus
+        case let error as HexParseError:
+            message = error.description
+            status = .usage
+        case let error as APDUError:
+            message = error.description
+            status = .usage
+        case let error as TransportError:
+            message = error.description
+            status = .transport
         case let error as CardEdgeError:
             message = error.description
             status = error.exitStatus
@@ -60,9 +63,6 @@ struct ErrorReport {
             message = error.description
             status = error.exitStatus
         case let error as CompactTemplateError:
-            message = error.description
-            status = .usage
-        case let error as ImageFileError:
             message = error.description
             status = .usage
         default:

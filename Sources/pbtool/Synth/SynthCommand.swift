@@ -38,7 +38,8 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "Image size in pixels, WIDTHxHEIGHT (default: 400x400).", transform: SynthArguments.size)
     var size: SynthArguments.Size = SynthArguments.Size(width: 400, height: 400)
 
-    @Option(help: "Resolution in dpi; ridge spacing scales with it (default: 500).", transform: ImageArguments.dpi)
+    @Option(help: "Resolution in dpi, 250–1000; ridge spacing scales with it (default: 500).",
+            transform: ImageArguments.dpi)
     var dpi: Double = 500
 
     @Option(name: .customLong("class"),
@@ -55,6 +56,8 @@ struct SynthCommand: ParsableCommand {
     func validate() throws {
         guard (1...899).contains(fingers) else { throw ValidationError("--fingers must be 1–899") }
         guard (1...99).contains(impressions) else { throw ValidationError("--impressions must be 1–99") }
+        // Below 250 dpi ridges are under 4.5 px apart and cannot be drawn; above 1000 the master gets slow.
+        guard (250...1_000).contains(dpi) else { throw ValidationError("--dpi for synth must be 250–1000") }
     }
 
     func run() throws {
@@ -74,7 +77,9 @@ struct SynthCommand: ParsableCommand {
         if json {
             try ImageJSON.print(manifest)
         } else {
-            print("wrote \(fingers * impressions) impressions of \(fingers) fingers to \(out) (manifest.json)")
+            let count = fingers * impressions
+            print("wrote \(count) impression\(count == 1 ? "" : "s") of \(fingers) finger\(fingers == 1 ? "" : "s") "
+                  + "to \(out) (manifest.json)")
         }
     }
 
