@@ -9,12 +9,12 @@ struct CardWatchCommand: AsyncParsableCommand {
         commandName: "watch",
         abstract: "Print reader and card events until Ctrl-C; optionally run a command per event.",
         discussion: """
-            Events: PB_READER_ADDED, PB_READER_REMOVED, PB_CARD_INSERTED, PB_CARD_REMOVED.
-            pcscd is asked to wake pbtool on changes (no polling). With --exec, each event runs
-            the command through /bin/sh, one at a time, with PBTOOL_EVENT, PBTOOL_READER and
+            Events: PB_READER_ADDED, PB_READER_REMOVED, PB_CARD_INSERTED, PB_CARD_REMOVED. \
+            pcscd is asked to wake pbtool on changes (no polling). With --exec, each event runs \
+            the command through /bin/sh, one at a time, with PBTOOL_EVENT, PBTOOL_READER and \
             PBTOOL_ATR (hex, empty unless a card was inserted) in its environment.
 
-            Exit codes: 0 on Ctrl-C, or after --count events; 7 when --timeout passes without an
+            Exit codes: 0 on Ctrl-C, or after --count events; 7 when --timeout passes without an \
             event; 3 when pcscd is not running.
 
             Examples:
@@ -75,51 +75,5 @@ struct CardWatchCommand: AsyncParsableCommand {
             if let count, seen >= count { break }
         }
         return seen
-    }
-}
-
-/// One event as printed and as passed to `--exec`.
-struct WatchRecord: Encodable {
-    let time: String
-    let event: String
-    let reader: String
-    let atr: String?
-
-    init(_ event: ReaderEvent) {
-        time = ISO8601DateFormatter().string(from: Date())
-        self.event = event.name
-        reader = event.reader
-        if case .cardInserted(_, let atr) = event { self.atr = atr.hexString(separator: "") } else { atr = nil }
-    }
-
-    var line: String {
-        "\(time) \(event) \"\(reader)\"" + (atr.map { " ATR \($0)" } ?? "")
-    }
-}
-
-/// The `--exec` command, run through `/bin/sh -c` with the event in its environment.
-struct EventCommand {
-    let command: String
-
-    init(_ command: String) { self.command = command }
-
-    func run(for record: WatchRecord) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PBTOOL_EVENT"] = record.event
-        environment["PBTOOL_READER"] = record.reader
-        environment["PBTOOL_ATR"] = record.atr ?? ""
-        process.environment = environment
-        do {
-            try process.run()
-        } catch {
-            throw CommandFailure(.usage, "cannot run --exec command: \(error)")
-        }
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            printError("pbtool: --exec command exited with status \(process.terminationStatus) for \(record.event)")
-        }
     }
 }
