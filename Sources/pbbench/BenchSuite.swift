@@ -13,5 +13,6 @@ enum BenchSuites {
     static let all: [any BenchSuite.Type] = [
         TemplateStoreBench.self,
         APDURoundTripBench.self,
+        CardEdgeBench.self,
     ]
 }
