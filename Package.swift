@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
+        .testTarget(name: "SmartCardTests", dependencies: ["SmartCard", "APDU", "PCSC", "VirtualCard", "TestSupport"]),
         .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore"]),
         // A child process for the store's crash and concurrency tests (killed mid-transaction).
         .executableTarget(name: "TemplateStoreWriter", dependencies: ["TemplateStore"], path: "Tests/TemplateStoreWriter"),

@@ -25,6 +25,7 @@ extension ISOMatchOnCard {
         let reference = try minutiae.reference(for: parameters)
         let data = BERTLV(0x7F2E) { BERTLV(0x81, reference.bytes) }.encoded
         let answer = try transport.send(try CommandAPDU(ins: 0x24, p1: 0x01, p2: finger.isoReference, data: data))
+        selectedTemplates = nil
         try expectSuccess(answer, "CHANGE REFERENCE DATA \(finger.name)", subject: finger.name)
     }
 
@@ -52,6 +53,7 @@ extension ISOMatchOnCard {
     public func delete(_ finger: Finger) throws {
         let data = BERTLV(0x7F60) { BERTLV(0x83, [finger.isoReference]) }.encoded + BERTLV(0x7F2E, []).encoded
         let answer = try transport.send(try CommandAPDU(ins: 0xDB, p1: 0x3F, p2: 0xFF, data: data))
+        selectedTemplates = nil
         try expectSuccess(answer, "PUT DATA (delete) \(finger.name)", subject: finger.name)
     }
 
@@ -96,4 +98,11 @@ public struct RetryCounter: Hashable, Sendable {
     public var reference: UInt8
     public var remaining: Int
     public var maximum: Int
+
+    /// A counter from its parts.
+    public init(reference: UInt8, remaining: Int, maximum: Int) {
+        self.reference = reference
+        self.remaining = remaining
+        self.maximum = maximum
+    }
 }

@@ -11,7 +11,8 @@ public final class ISOMatchOnCard {
     public let transport: CardTransport
     /// The application SELECT names.
     public let aid: [UInt8]
-    private var selectedTemplates: [BiometricInformation]?
+    /// The BIT group the SELECT answer carried; dropped when enrolment or deletion changes it.
+    var selectedTemplates: [BiometricInformation]?
 
     /// A verifier over `transport` for the application `aid`; call `select()` first.
     public init(transport: CardTransport, aid: [UInt8] = CardEdge.isoMatchOnCard.aid) {

@@ -24,7 +24,7 @@ extension BioManagerApplet {
             }
             transfer = nil
             guard isManagementAuthorized else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
-            guard CompactCardTemplate.isValid(started.data, count: parameters.referenceMinutiae) else {
+            guard CompactMinutiaeCheck.isValid(started.data, count: parameters.referenceMinutiae) else {
                 return ResponseAPDU(statusWord: .referenceDataNotUsable)
             }
             stored.containers[Int(container)] = .init(header: header(container: container), reference: started.data,
@@ -67,7 +67,7 @@ extension BioManagerApplet {
         let index = Int(container)
         guard let reference = stored.containers[index].reference else { return ResponseAPDU(statusWord: .fileNotFound) }
         guard stored.containers[index].retries > 0 else { return ResponseAPDU(statusWord: .authenticationMethodBlocked) }
-        guard CompactCardTemplate.isValid(probe, count: parameters.probeMinutiae) else {
+        guard CompactMinutiaeCheck.isValid(probe, count: parameters.probeMinutiae) else {
             return ResponseAPDU(statusWord: .referenceDataNotUsable)
         }
         if comparison.isMatch(probe: probe, reference: reference) {

@@ -61,7 +61,7 @@ struct BioManagerStoredState: Codable, Equatable {
         }
         for (index, container) in containers.enumerated() {
             guard (container.header == nil) == (container.reference == nil),
-                  container.reference.map({ CompactCardTemplate.isValid($0, count: parameters.referenceMinutiae) }) ?? true else {
+                  container.reference.map({ CompactMinutiaeCheck.isValid($0, count: parameters.referenceMinutiae) }) ?? true else {
                 throw StoredStateProblem("container \(index) holds an invalid reference")
             }
         }

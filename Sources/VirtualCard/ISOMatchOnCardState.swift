@@ -41,7 +41,7 @@ struct ISOMatchOnCardState: Codable, Equatable {
             throw StoredStateProblem("a PIN that is not 8 bytes, or a counter above its maximum")
         }
         for case let slot? in fingers where slot.remaining > parameters.fingerTries
-            || !CompactCardTemplate.isValid(slot.reference, count: parameters.referenceMinutiae) {
+            || !CompactMinutiaeCheck.isValid(slot.reference, count: parameters.referenceMinutiae) {
             throw StoredStateProblem("a finger slot with an invalid reference or counter")
         }
     }

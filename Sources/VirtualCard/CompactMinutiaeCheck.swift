@@ -1,0 +1,19 @@
+import Fingerprint
+
+/// Checks ISO/IEC 19794-2 compact-card minutiae as they arrive on the card, with the engine's
+/// decoder: whole 3-byte minutiae, no reserved type, a count in the card's range.
+enum CompactMinutiaeCheck {
+    /// Whether `bytes` hold a compact-card template of `range` minutiae.
+    static func isValid(_ bytes: [UInt8], count range: ClosedRange<Int>) -> Bool {
+        guard let template = try? CompactCardTemplate(bytes: bytes) else { return false }
+        return range.contains(template.minutiae.count)
+    }
+}
+
+/// Compares two byte strings in time that depends only on their lengths, for keys and PINs.
+func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    var difference: UInt8 = 0
+    for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }
+    return difference == 0
+}

@@ -1,0 +1,38 @@
+/// Compact-card minutiae for tests, made from a seed: the same seed always gives the same bytes.
+public enum MinutiaeFixture {
+    /// `count` minutiae (3 bytes each) at distinct positions 2–22 mm from the corner, ridge
+    /// endings and bifurcations, angles 0–63, in no particular order.
+    public static func compact(count: Int, seed: UInt64) -> [UInt8] {
+        var generator = SplitMix64(seed: seed)
+        var taken = Set<Int>()
+        var bytes: [UInt8] = []
+        while bytes.count < count * 3 {
+            let x = UInt8(20 + generator.next() % 200)
+            let y = UInt8(20 + generator.next() % 200)
+            guard taken.insert(Int(x) << 8 | Int(y)).inserted else { continue }
+            let type: UInt8 = generator.next() % 2 == 0 ? 0x40 : 0x80
+            bytes += [x, y, type | UInt8(generator.next() % 64)]
+        }
+        return bytes
+    }
+
+    /// The same minutiae in another order (what a host's sorting step may produce).
+    public static func reordered(_ bytes: [UInt8]) -> [UInt8] {
+        stride(from: 0, to: bytes.count, by: 3).reversed().flatMap { bytes[$0..<($0 + 3)] }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for fixtures.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
