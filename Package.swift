@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "TemplateStore", dependencies: ["CSQLite", "COpenSSL"]),
 
         // Flows and user interface.
-        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "Imaging", "APDU", "PCSC"]),
+        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "Imaging", "ImageCodecs", "APDU", "PCSC"]),
         .target(name: "TerminalUI", dependencies: ["Imaging", "CShims"]),
 
         // Tools.

@@ -21,6 +21,8 @@ public enum FlowOutcome: Sendable {
     case fingersListed(user: String, fingers: [Finger])
     /// A finger was deleted (after verification).
     case fingerDeleted(user: String, finger: Finger)
+    /// One usable swipe was captured (for export).
+    case captured(CapturedSwipe)
     /// No finger arrived within the timeout.
     case timedOut
     /// Cancelled by the person or the program; nothing was stored.

@@ -1,0 +1,107 @@
+import Foundation
+import ImageCodecs
+import TemplateStore
+
+/// An encrypted capture package for a backend server: the capture (WSQ image, ISO/IEC 19794-2
+/// template, quality, capture metadata) as JSON, sealed with AES-256-GCM under a fresh key, and
+/// that key wrapped with the backend's RSA public key (RSA-OAEP, SHA-256, MGF1-SHA-256).
+///
+/// The envelope is JSON too (``SealedCapturePackage``); docs/export.md shows how a backend opens
+/// it with OpenSSL or Python's `cryptography`.
+public enum CapturePackage {
+    /// The additional authenticated data of every package, binding format and version.
+    public static let additionalData = "pbtool-capture-package/1"
+
+    /// The clear contents of `capture`, taken at `date`.
+    /// - Throws: `ImageCodecError` or `TemplateError` when the image or template cannot be encoded.
+    public static func contents(of capture: CapturedSwipe, at date: Date = Date()) throws -> CaptureContents {
+        let wsq = try WSQCodec.encode(capture.image, bitRate: 0.75)
+        let template = try FingerTemplates.isoRecord(capture.features, finger: capture.finger)
+        return CaptureContents(
+            capturedAt: EventLogLine.timestamp(date),
+            sensor: .init(id: capture.sensorID, name: capture.sensorName),
+            finger: capture.finger?.name, quality: capture.features.quality,
+            areaSquareMillimetres: (capture.reading.area * 10).rounded() / 10,
+            image: .init(format: "wsq", width: capture.image.width, height: capture.image.height,
+                         dpi: capture.image.dpi, data: Data(wsq).base64EncodedString()),
+            template: .init(format: "iso-19794-2-2005", minutiae: capture.features.minutiae.count,
+                            data: Data(template).base64EncodedString()))
+    }
+
+    /// Seals `contents` to `recipient`.
+    public static func seal(_ contents: CaptureContents, to recipient: RSAPublicKey) throws -> SealedCapturePackage {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let plaintext = [UInt8](try encoder.encode(contents))
+        let key = try SecretBytes.random(count: 32)
+        let sealed = try plaintext.withUnsafeBytes {
+            try AESGCM.seal($0, key: key, additionalData: Array(additionalData.utf8))
+        }
+        // AESGCM's layout: version ‖ nonce ‖ ciphertext ‖ tag; the envelope names each part.
+        let nonce = sealed[1...AESGCM.nonceLength]
+        let tag = sealed.suffix(AESGCM.tagLength)
+        let ciphertext = sealed[(1 + AESGCM.nonceLength)..<(sealed.count - AESGCM.tagLength)]
+        return SealedCapturePackage(
+            recipientKeySHA256: try recipient.fingerprint().map { String(format: "%02x", $0) }.joined(),
+            encryptedKey: Data(try recipient.wrap(key)).base64EncodedString(),
+            nonce: Data(nonce).base64EncodedString(), ciphertext: Data(ciphertext).base64EncodedString(),
+            tag: Data(tag).base64EncodedString(), additionalData: additionalData)
+    }
+}
+
+/// What a package holds, in clear (the JSON the backend gets after decrypting).
+public struct CaptureContents: Codable, Sendable, Hashable {
+    public struct Sensor: Codable, Sendable, Hashable {
+        public var id: String
+        public var name: String
+    }
+
+    public struct Image: Codable, Sendable, Hashable {
+        /// Always `wsq`.
+        public var format: String
+        public var width: Int
+        public var height: Int
+        public var dpi: Double
+        /// Base64 of the WSQ file.
+        public var data: String
+    }
+
+    public struct Template: Codable, Sendable, Hashable {
+        /// Always `iso-19794-2-2005`.
+        public var format: String
+        public var minutiae: Int
+        /// Base64 of the record.
+        public var data: String
+    }
+
+    /// ISO 8601, UTC, with milliseconds.
+    public var capturedAt: String
+    public var sensor: Sensor
+    /// The finger asked for (`right-index`), when one was.
+    public var finger: String?
+    /// 0–100.
+    public var quality: Int
+    public var areaSquareMillimetres: Double
+    public var image: Image
+    public var template: Template
+}
+
+/// The envelope on disk: JSON with base64 fields, names after JOSE where they exist.
+public struct SealedCapturePackage: Codable, Sendable, Hashable {
+    /// `pbtool-capture-package`.
+    public var format = "pbtool-capture-package"
+    public var version = 1
+    /// RSA-OAEP with SHA-256 and MGF1-SHA-256 (JOSE's `RSA-OAEP-256`).
+    public var keyEncryption = "RSA-OAEP-256"
+    /// AES-256-GCM with a 96-bit nonce and a 128-bit tag (JOSE's `A256GCM`).
+    public var contentEncryption = "A256GCM"
+    /// SHA-256 of the recipient key's DER SubjectPublicKeyInfo, hex.
+    public var recipientKeySHA256: String
+    /// The AES key, RSA-OAEP wrapped, base64.
+    public var encryptedKey: String
+    public var nonce: String
+    public var ciphertext: String
+    public var tag: String
+    /// The GCM additional data, as UTF-8 text.
+    public var additionalData: String
+}
