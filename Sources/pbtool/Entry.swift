@@ -31,7 +31,8 @@ enum Entry {
                 print(text)
                 Glibc.exit(0)
             }
-            printError(text)
+            // An ExitCode carries no text: the command has already said what happened.
+            if !text.isEmpty { printError(text) }
             Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
         }
         let report = ErrorReport(error)

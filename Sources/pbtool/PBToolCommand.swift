@@ -17,6 +17,7 @@ struct PBToolCommand: AsyncParsableCommand {
             SynthCommand.self,
             DBCommand.self,
             IDStoreCommand.self,
+            EnrollCommand.self, VerifyCommand.self, IdentifyCommand.self, PracticeCommand.self, FingersCommand.self, ExportCommand.self,
         ]
     )
 }

@@ -13,6 +13,9 @@ public struct MatchThreshold: Sendable, Hashable, Codable {
         self.falseMatchRate = falseMatchRate
     }
 
+    /// A threshold no score reaches, for flows that only extract (practice, capture).
+    public static let unused = MatchThreshold(score: .infinity, falseMatchRate: nil)
+
     /// Whether `score` decides for a match.
     public func accepts(_ score: Double) -> Bool {
         score >= self.score

@@ -1,4 +1,5 @@
 import APDU
+import Biometry
 import ArgumentParser
 import TemplateStore
 import Sensors
@@ -65,6 +66,12 @@ struct ErrorReport {
         case let error as CompactTemplateError:
             message = error.description
             status = .usage
+        case let error as BiometryError:
+            message = error.description
+            status = Self.status(of: error)
+        case let error as HookConfigurationError:
+            message = error.description
+            status = .usage
         default:
             message = String(describing: error)
             status = .software
@@ -98,5 +105,17 @@ struct CommandFailure: Error {
     init(_ status: ExitStatus, _ message: String) {
         self.status = status
         self.message = message
+    }
+}
+
+extension ErrorReport {
+    /// Flow failures: a refused request is usage, a swipe that could not be used is a negative
+    /// answer, a stored template that cannot be read is an integrity failure.
+    private static func status(of error: BiometryError) -> ExitStatus {
+        switch error {
+        case .tooFewMinutiaeForCard, .tooManyUnusableSwipes: .negative
+        case .unreadableTemplate: .integrity
+        default: .usage
+        }
     }
 }

@@ -1,0 +1,35 @@
+import APDU
+import Biometry
+import PCSC
+import SmartCard
+
+/// The card a flow command works with: one shared connection to the chosen reader, its
+/// transport (trace redacted unless `--log-secrets`), and the biometric edge selected on it.
+///
+/// Flows run on their own thread, so the connection is used there without a PC/SC transaction;
+/// the command disconnects once the flow has ended.
+final class FlowCard {
+    let reader: String
+    let transport: CardTransport
+    let edge: CardBiometricEdge
+    private let card: PCSCCard
+
+    /// Connects to `requested` (or the first reader with a card) and selects the edge.
+    /// `trace` receives every APDU, with keys, templates and IDStore data hidden unless
+    /// `showSecrets`.
+    init(reader requested: String?, showSecrets: Bool, trace: ((APDUTraceEntry) -> Void)?) throws {
+        let context = try PCSCContext()
+        reader = try ReaderChoice.choose(requested, context: context).name
+        card = try context.connect(to: reader)
+        transport = CardTransport(channel: card, redaction: showSecrets ? .nothing : .cardEdgeSecrets, recordsTrace: false)
+        transport.traceObserver = trace
+        edge = try CardBiometricEdge.select(on: transport)
+    }
+
+    /// Disconnects. `leavingPowered` keeps a verified finger verified for a following
+    /// `pbtool idstore get`; otherwise the card is reset.
+    func disconnect(leavingPowered: Bool) {
+        // The flow's result is already decided; a card pulled out now changes nothing.
+        try? card.disconnect(leavingPowered ? .leave : .reset)
+    }
+}

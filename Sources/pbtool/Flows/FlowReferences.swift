@@ -1,0 +1,51 @@
+import APDU
+import Biometry
+import SmartCard
+
+/// The references and verifier a flow command uses, opened from its options, and the card
+/// connection to close afterwards.
+final class FlowReferences {
+    let database: any ReferenceDatabase
+    let verifier: any Verifier
+    let host: HostReferences?
+    let card: FlowCard?
+
+    private init(database: any ReferenceDatabase, verifier: any Verifier, host: HostReferences?, card: FlowCard?) {
+        self.database = database
+        self.verifier = verifier
+        self.host = host
+        self.card = card
+    }
+
+    /// Opens the store and/or connects to the card as `options` say. `managing` (enroll,
+    /// delete) needs the card's admin key or PIN, checked here before any swipe.
+    static func open(_ options: ReferenceOptions, engine: RecognitionEngine, managing: Bool,
+                     showSecrets: Bool, trace: ((APDUTraceEntry) -> Void)?) throws -> FlowReferences {
+        let host = try options.usesStore ? HostReferences(database: options.store.open(), engine: engine) : nil
+        guard options.usesCard else {
+            return FlowReferences(database: host!, verifier: HostVerifier(references: host!), host: host, card: nil)
+        }
+        let card = try FlowCard(reader: options.reader, showSecrets: showSecrets, trace: trace)
+        let authorisation = managing ? try authorisation(for: card.edge, options) : nil
+        let onCard = CardReferences(edge: card.edge, reader: card.reader, authorisation: authorisation)
+        let verifier = CardVerifier(edge: card.edge, reader: card.reader)
+        guard let host else { return FlowReferences(database: onCard, verifier: verifier, host: nil, card: card) }
+        return FlowReferences(database: MirroredReferences(card: onCard, host: host), verifier: verifier, host: host, card: card)
+    }
+
+    private static func authorisation(for edge: CardBiometricEdge, _ options: ReferenceOptions) throws -> CardBiometricEdge.Authorisation {
+        switch edge {
+        case .bioManager: return .adminKey(try options.adminKey.key(for: "changing fingers on the card"))
+        case .iso:
+            guard let pin = options.adminPIN else {
+                throw CommandFailure(.usage, "changing fingers on an ISO match-on-card application needs --admin-pin")
+            }
+            return .adminPIN(pin)
+        }
+    }
+
+    /// Closes the card connection (leaving it powered when asked).
+    func finish(leavingCardPowered: Bool) {
+        card?.disconnect(leavingPowered: leavingCardPowered)
+    }
+}

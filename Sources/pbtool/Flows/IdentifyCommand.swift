@@ -1,0 +1,49 @@
+import ArgumentParser
+import Biometry
+
+/// `pbtool identify`: who is this? 1:N over every reference in the template store.
+struct IdentifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "identify",
+        abstract: "Identify a finger among everyone in the template store (1:N).",
+        discussion: """
+            Loads and prepares every reference in the store, takes one usable swipe of any \
+            finger, compares it with all of them (on every core) and lists the best candidates \
+            at or above the threshold (--fmr), best first.
+
+            Exit codes: 0 at least one candidate, 1 nobody matched, 2 usage, 7 no finger in \
+            time, 8 no sensor, 9 store, 10 wrong passphrase, 130 cancelled. See docs/identify.md.
+
+            Examples:
+              pbtool identify --key-file ~/.config/pbtool/store.key
+              pbtool identify --top 5 --json --sensor sim:synthetic:7
+            """
+    )
+
+    @Option(help: "Candidates to list at most.")
+    var top = 3
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var sensor: FlowSensorOptions
+    @OptionGroup var gates: GateOptions
+    @OptionGroup var match: MatchOptions
+    @OptionGroup var output: FlowOutputOptions
+
+    func validate() throws {
+        guard top >= 1 else { throw ValidationError("--top must be at least 1") }
+    }
+
+    func run() async throws {
+        let runner = try output.runner()
+        let engine = try match.engine()
+        let device = try sensor.makeSensor(impressions: 4...4)
+        let gallery = try HostGallery(loading: HostReferences(database: store.open(), engine: engine))
+        var configuration = IdentificationController.Configuration()
+        configuration.top = top
+        configuration.gates = gates.gates(.verification)
+        configuration.timeout = sensor.swipeTimeout(configuration.timeout)
+        let outcome = try await runner.run(IdentificationController(configuration: configuration, sensor: device,
+                                                                    engine: engine, gallery: gallery))
+        try FlowEnding.finish(outcome)
+    }
+}

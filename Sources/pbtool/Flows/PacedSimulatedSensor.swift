@@ -1,0 +1,69 @@
+import Glibc
+import Sensors
+
+/// The simulated sensor with a person's pace: the finger arrives `fingerDelay` after the flow
+/// starts waiting for it, and the sensor can vanish before swipe `unplugAfter + 1` (hidden
+/// `--sim-finger-delay` and `--sim-unplug-after`, for demos and the Ctrl-C and unplug tests).
+final class PacedSimulatedSensor: SwipeSensor {
+    private let inner: SimulatedSensor
+    private let fingerDelay: Duration
+    private let unplugAfter: Int?
+    private var fingerArrives: ContinuousClock.Instant?
+    private var swipes = 0
+
+    init(_ inner: SimulatedSensor, fingerDelay: Duration, unplugAfter: Int?) {
+        self.inner = inner
+        self.fingerDelay = fingerDelay
+        self.unplugAfter = unplugAfter
+    }
+
+    var profile: SensorProfile { inner.profile }
+    var state: SwipeSensorState { inner.state }
+    var transferCount: Int { inner.transferCount }
+    var transferTimeout: Duration {
+        get { inner.transferTimeout }
+        set { inner.transferTimeout = newValue }
+    }
+
+    func open() throws { try inner.open() }
+
+    /// Sleeps until the finger arrives or the deadline passes, whichever is first.
+    func waitForFinger(until deadline: ContinuousClock.Instant) throws {
+        let start = ContinuousClock.now
+        let arrival = fingerArrives ?? start + fingerDelay
+        fingerArrives = arrival
+        guard arrival <= deadline else {
+            ContinuousClock().sleepSynchronously(until: deadline)
+            throw SensorError.noFinger(waited: ContinuousClock.now - start)
+        }
+        ContinuousClock().sleepSynchronously(until: arrival)
+        try inner.waitForFinger(until: deadline)
+    }
+
+    func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+        fingerArrives = nil
+        if let unplugAfter, swipes >= unplugAfter {
+            throw SensorError.unplugged(phase: "strip capture", transfers: 0)
+        }
+        swipes += 1
+        return try inner.captureStrips(until: deadline)
+    }
+
+    func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {
+        try inner.waitForFingerOff(until: deadline)
+    }
+
+    func close() { inner.close() }
+}
+
+extension ContinuousClock {
+    /// Blocks the calling thread until `instant` (the sensor protocol is synchronous).
+    func sleepSynchronously(until instant: Instant) {
+        let remaining = instant - now
+        guard remaining > .zero else { return }
+        let (seconds, attoseconds) = remaining.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var left = timespec()
+        while nanosleep(&request, &left) == -1 && errno == EINTR { request = left }
+    }
+}
