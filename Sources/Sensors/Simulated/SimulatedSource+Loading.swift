@@ -6,9 +6,16 @@ extension SimulatedSource {
     /// The images this source stands for: one file, every image in a directory (name order,
     /// files with an image extension only), or `impressions` impressions of one synthetic finger.
     public func images(impressions: Int = 1) throws -> [GrayImage] {
+        try images(impressions: 1...max(1, impressions))
+    }
+
+    /// Like ``images(impressions:)``, but a synthetic finger gives only impressions `numbers`
+    /// (1-based), so a flow can start at impression 4 without making 1–3; files and directories
+    /// ignore the range.
+    public func images(impressions numbers: ClosedRange<Int>) throws -> [GrayImage] {
         switch self {
         case .synthetic(let seed):
-            return SyntheticFingerSource.images(seed: seed, count: impressions)
+            return SyntheticFingerSource.images(seed: seed, impressions: numbers)
         case .path(let path):
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

@@ -7,10 +7,12 @@ enum SyntheticFingerSource {
     /// The size of a synthetic finger: 400 × 400 pixels at 500 dpi, as `pbtool synth` makes them.
     static let parameters = SynthesisParameters(width: 400, height: 400, dpi: 500)
 
-    /// `count` impressions of the finger (the master is generated once).
-    static func images(seed: UInt64, count: Int) -> [GrayImage] {
-        let dataset = SyntheticDataset(seed: seed, fingers: 1, impressionsPerFinger: count, parameters: parameters)
+    /// Impressions `numbers` (1-based) of the finger; the master is generated once and only the
+    /// impressions asked for are made.
+    static func images(seed: UInt64, impressions numbers: ClosedRange<Int>) -> [GrayImage] {
+        let first = max(1, numbers.lowerBound), last = max(first, numbers.upperBound)
+        let dataset = SyntheticDataset(seed: seed, fingers: 1, impressionsPerFinger: last, parameters: parameters)
         let master = dataset.master(finger: 1)
-        return (1...max(1, count)).map { dataset.impression($0, of: master, finger: 1).image }
+        return (first...last).map { dataset.impression($0, of: master, finger: 1).image }
     }
 }

@@ -16,7 +16,7 @@ enum EventText {
         case .chosenImage(let chosen): ["Swipe \(chosen.swipeNumber) is the reference."]
         case .matchAccepted(let report): ["Match: " + report.text]
         case .matchRejected(let report): ["No match: " + report.text]
-        case .practiceStep(let step): ["", step.title]
+        case .practiceStep: []
         case .device(let device): [device.text]
         case .finished(let outcome): outcome.lines
         case .framesArrived, .image, .quality, .processingStarted, .processingStopped: []
@@ -40,7 +40,7 @@ extension SwipeRequest {
     /// `Swipe 2 of 3: right-index.`
     var text: String {
         let finger = finger.map { " your \($0.name)" } ?? ""
-        let count = total.map { " \(number) of \($0)" } ?? (number > 1 ? " again" : "")
+        let count = total.flatMap { $0 > 1 ? " \(number) of \($0)" : nil } ?? (number > 1 ? " again" : "")
         return "Swipe\(count):\(finger.isEmpty ? " a finger" : finger) across the sensor."
     }
 }

@@ -48,8 +48,7 @@ struct FlowSensorOptions: ParsableArguments {
             return SensorDiscovery.driver(for: detected)
         }
         let wanted = impression.map { $0...$0 } ?? impressions
-        var images = try source.images(impressions: wanted.upperBound)
-        if case .synthetic = source { images = Array(images.suffix(wanted.count)) }
+        let images = try source.images(impressions: wanted)
         let simulated = SimulatedSensor(images: images, style: swipe, seed: swipeSeed)
         guard fingerDelay != nil || unplugAfter != nil else { return simulated }
         return PacedSimulatedSensor(simulated, fingerDelay: fingerDelay?.duration ?? .zero, unplugAfter: unplugAfter)
