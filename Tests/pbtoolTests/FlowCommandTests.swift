@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct FlowCommandTests {
+    @Test func enrollVerifyAndTheExitCodesScriptsRead() throws {
+        let bench = try FlowTestBench()
+        let hooks = bench.scratch.path("hooks.out")
+        try FileManager.default.createDirectory(atPath: bench.scratch.path("config/pbtool"), withIntermediateDirectories: true)
+        try """
+            [hooks]
+            enabled = true
+            verification-accepted = "echo \\"$PBTOOL_EVENT $PBTOOL_FINGER\\" >> '\(hooks)'"
+            verification-rejected = "echo \\"$PBTOOL_EVENT\\" >> '\(hooks)'"
+            """.write(toFile: bench.scratch.path("config/pbtool/config.toml"), atomically: true, encoding: .utf8)
+        let log = bench.scratch.path("logs/flow.log")
+
+        let enrolled = try bench.run(["enroll"], ["--finger", "right-index", "--user", "alice", "--sensor", "sim:synthetic:5",
+                                                  "--json", "--log-file", log] + FlowTestBench.threshold)
+        #expect(enrolled.status == 0, "\(enrolled.standardError)")
+        #expect(FlowTestBench.outcome(enrolled)?["result"] as? String == "enrolled")
+        let events = FlowTestBench.events(enrolled)
+        #expect(events.filter { $0 == "swipeAccepted" }.count == 3)
+        #expect(events.first == "device" && events.last == "finished")
+        #expect(try bench.users() == ["alice"])
+
+        let matched = try bench.run(["verify"], ["--finger", "right-index", "--user", "alice", "--sensor", "sim:synthetic:5",
+                                                 "--quiet", "--log-file", log] + FlowTestBench.threshold)
+        #expect(matched.status == 0, "\(matched.standardError)")
+        #expect(matched.standardOutput.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: log + ".1"))
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("matchAccepted finger=right-index"))
+
+        let stranger = try bench.run(["verify"], ["--any", "--user", "alice", "--sensor", "sim:synthetic:6", "--json"] + FlowTestBench.threshold)
+        #expect(stranger.status == 1)
+        let outcome = FlowTestBench.outcome(stranger)
+        #expect(outcome?["result"] as? String == "notMatched")
+        #expect((outcome?["comparisons"] as? [[String: Any]])?.first?["retriesLeft"] as? Int == 4)
+
+        let late = try bench.run(["verify"], ["--user", "alice", "--sensor", "sim:synthetic:5", "--sim-finger-delay", "20s",
+                                              "--timeout", "0.5s", "--quiet"] + FlowTestBench.threshold)
+        #expect(late.status == 7)
+
+        let unknown = try bench.run(["verify"], ["--finger", "left-little", "--user", "alice", "--sensor", "sim:synthetic:5"] + FlowTestBench.threshold)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("left-little is not enrolled for alice"))
+
+        let written = try String(contentsOfFile: hooks, encoding: .utf8)
+        #expect(written == "verification-accepted right-index\nverification-rejected\n")
+    }
+
+    @Test func ctrlCCancelsEnrollmentReleasesTheSensorAndStoresNothing() throws {
+        let bench = try FlowTestBench()
+        let process = Process()
+        process.executableURL = PBToolProcess.executable
+        process.arguments = ["enroll", "--finger", "right-index", "--user", "bob", "--sensor", "sim:synthetic:5",
+                             "--sim-finger-delay", "60s", "--db", bench.scratch.store, "--key-file", bench.scratch.key] + FlowTestBench.threshold
+        process.environment = ProcessInfo.processInfo.environment.merging(bench.environment) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the flow asks for the first swipe, then interrupt it as Ctrl-C would.
+        var seen = Data()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !String(decoding: seen, as: UTF8.self).contains("Swipe 1 of 3"), ContinuousClock.now < deadline {
+            seen.append(output.fileHandleForReading.availableData)
+        }
+        let interrupted = ContinuousClock.now
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(ContinuousClock.now - interrupted < .seconds(5))
+        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(rest.contains("Cancelled"))
+        #expect(try bench.users().isEmpty)
+    }
+
+    @Test func aSensorUnpluggedMidEnrollmentExits8AndStoresNothing() throws {
+        let bench = try FlowTestBench()
+        let unplugged = try bench.run(["enroll"], ["--finger", "left-index", "--user", "carol", "--sensor", "sim:synthetic:5",
+                                                  "--sim-unplug-after", "1"] + FlowTestBench.threshold)
+        #expect(unplugged.status == 8)
+        #expect(unplugged.standardError.contains("unplugged"))
+        #expect(try bench.users().isEmpty)
+    }
+
+    @Test func withoutASensorTheCommandSaysHowToSimulateOne() throws {
+        let bench = try FlowTestBench()
+        let missing = try bench.run(["verify"], ["--user", "dan", "--sensor", "auto"] + FlowTestBench.threshold)
+        #expect(missing.status == 8)
+        #expect(missing.standardError.contains("--sensor sim"))
+    }
+
+    @Test(arguments: [
+        (["verify", "--finger", "right-index", "--any"], "use one of --finger, --any and --challenge"),
+        (["verify", "--fmr", "3"], "--fmr 3 is not a rate"),
+        (["verify", "--json", "--quiet"], "cannot be combined"),
+        (["enroll", "--finger", "middle"], "middle"),
+        (["enroll", "--finger", "right-index", "--swipes", "0"], "--swipes must be 1 to 10"),
+        (["verify", "--sensor", "webcam"], "unknown sensor"),
+        (["export", "--encrypt-to", "k.pem", "--out", "p.json"], "--capture"),
+        (["practice", "--min-quality", "101"], "--min-quality"),
+    ])
+    func badArgumentsExit2(arguments: [String], message: String) throws {
+        let outcome = try PBToolProcess.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+    }
+
+    @Test func aRateNeedsTheEnginesCalibration() throws {
+        let bench = try FlowTestBench()
+        let outcome = try bench.run(["verify"], ["--user", "erin", "--sensor", "sim:synthetic:5", "--fmr", "1/10000"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("--threshold-score"))
+    }
+}
