@@ -1,0 +1,115 @@
+extension CompactCardTemplate {
+    /// Builds the compact card template a card with `requirements` accepts from `minutiae`
+    /// (pixels at `resolution`), in the steps ISO/IEC 19794-2:2005 §9.3 prescribes:
+    /// 1. convert to card units, leaving out minutiae beyond 25.5 mm;
+    /// 2. stop with ``CompactCardPreparation/tooFewMinutiae(usable:minimum:)`` below the minimum;
+    /// 3. remove minutiae over the maximum: lowest quality first, then the farthest from the
+    ///    centre of mass (computed before any removal), then ridge endings before other types,
+    ///    then the largest angle (§9.3.2);
+    /// 4. sort by the card's order (``MinutiaeOrder``); the survivors otherwise keep their
+    ///    record order.
+    ///
+    /// Sorting ties, which the reference leaves open, are broken by the remaining fields in
+    /// the order x, y, angle, type, then record order; "polar" measures from the centre of mass
+    /// of the minutiae sent (the only one a card can recompute). A descending order is the
+    /// ascending sequence reversed. Extended data is never carried over.
+    public static func prepare(_ minutiae: [Minutia], resolution: ScanResolution,
+                               for requirements: CardMinutiaeRequirements) -> CompactCardPreparation {
+        if case .unrecognized = requirements.order.criterion {
+            return .unsupportedOrder(requirements.order)
+        }
+        let usable = minutiae.enumerated().compactMap { index, minutia in
+            CompactCardMinutia(minutia, resolution: resolution).map {
+                CardCandidate(card: $0, quality: minutia.quality, recordIndex: index)
+            }
+        }
+        guard usable.count >= requirements.minimumCount else {
+            return .tooFewMinutiae(usable: usable.count, minimum: requirements.minimumCount)
+        }
+        let kept = pruned(usable, toAtMost: max(0, requirements.maximumCount))
+        let ordered = sorted(kept, by: requirements.order)
+        return .ready(CompactCardTemplate(minutiae: ordered.map(\.card)),
+                      omitted: .init(outsideCardArea: minutiae.count - usable.count,
+                                     overMaximum: usable.count - kept.count))
+    }
+
+    /// ``prepare(_:resolution:for:)`` for the minutiae of one view of a record.
+    public static func prepare(_ view: FingerView, resolution: ScanResolution,
+                               for requirements: CardMinutiaeRequirements) -> CompactCardPreparation {
+        prepare(view.minutiae, resolution: resolution, for: requirements)
+    }
+
+    /// ``prepare(_:resolution:for:)`` for the first view of `record`, at the record's
+    /// resolution; a record without views has no usable minutiae.
+    public static func prepare(_ record: MinutiaeRecord,
+                               for requirements: CardMinutiaeRequirements) -> CompactCardPreparation {
+        prepare(record.minutiae, resolution: record.resolution, for: requirements)
+    }
+
+    private static func pruned(_ candidates: [CardCandidate], toAtMost maximum: Int) -> [CardCandidate] {
+        guard candidates.count > maximum else { return candidates }
+        let centre = CentreOfMass(candidates.map(\.card))
+        let removalOrder = candidates.sorted { a, b in
+            if a.quality != b.quality { return a.quality < b.quality }
+            let (da, db) = (centre.scaledSquaredDistance(a.card), centre.scaledSquaredDistance(b.card))
+            if da != db { return da > db }
+            let (ea, eb) = (a.card.kind == .ending, b.card.kind == .ending)
+            if ea != eb { return ea }
+            if a.card.angle != b.card.angle { return a.card.angle > b.card.angle }
+            return a.recordIndex > b.recordIndex
+        }
+        return removalOrder.dropFirst(candidates.count - maximum)
+            .sorted { $0.recordIndex < $1.recordIndex }
+    }
+
+    private static func sorted(_ candidates: [CardCandidate], by order: MinutiaeOrder) -> [CardCandidate] {
+        let centre = CentreOfMass(candidates.map(\.card))
+        let key: (CardCandidate) -> [Int]
+        switch order.criterion {
+        case .none, .unrecognized:
+            return candidates
+        case .cartesianXY:
+            key = { [Int($0.card.x), Int($0.card.y), Int($0.card.angle)] }
+        case .cartesianYX:
+            key = { [Int($0.card.y), Int($0.card.x), Int($0.card.angle)] }
+        case .angle:
+            key = { [Int($0.card.angle), Int($0.card.x), Int($0.card.y)] }
+        case .polar:
+            key = { [centre.scaledSquaredDistance($0.card), Int($0.card.angle),
+                     Int($0.card.x), Int($0.card.y)] }
+        }
+        let ascending = candidates.sorted { a, b in
+            let (ka, kb) = (key(a) + [Int(a.card.kind.rawValue), a.recordIndex],
+                            key(b) + [Int(b.card.kind.rawValue), b.recordIndex])
+            return ka.lexicographicallyPrecedes(kb)
+        }
+        return order.isDescending ? ascending.reversed() : ascending
+    }
+}
+
+/// A minutia on its way to the card, with what pruning needs beyond the 3 bytes.
+private struct CardCandidate {
+    let card: CompactCardMinutia
+    let quality: Int
+    let recordIndex: Int
+}
+
+/// The centre of mass of card minutiae, kept as sums so distances compare exactly.
+private struct CentreOfMass {
+    let count: Int
+    let sumX: Int
+    let sumY: Int
+
+    init(_ minutiae: [CompactCardMinutia]) {
+        count = minutiae.count
+        sumX = minutiae.reduce(0) { $0 + Int($1.x) }
+        sumY = minutiae.reduce(0) { $0 + Int($1.y) }
+    }
+
+    /// The squared distance from the centre times count², an integer, so ties are exact.
+    func scaledSquaredDistance(_ minutia: CompactCardMinutia) -> Int {
+        let dx = count * Int(minutia.x) - sumX
+        let dy = count * Int(minutia.y) - sumY
+        return dx * dx + dy * dy
+    }
+}
