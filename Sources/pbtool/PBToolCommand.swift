@@ -9,6 +9,9 @@ struct PBToolCommand: AsyncParsableCommand {
             Exit codes are the same for every command; see docs/exit-codes.md.
             """,
         version: "0.1.0",
-        subcommands: []
+        subcommands: [
+            ImageCommand.self,
+            SynthCommand.self,
+        ]
     )
 }

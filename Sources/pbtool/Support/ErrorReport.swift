@@ -1,4 +1,5 @@
 import ArgumentParser
+import ImageCodecs
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
 ///
@@ -12,6 +13,9 @@ struct ErrorReport {
         case let failure as CommandFailure:
             message = failure.message
             status = failure.status
+        case let error as ImageFileError:
+            message = error.description
+            status = .usage
         default:
             message = String(describing: error)
             status = .software
