@@ -120,7 +120,7 @@ public final class BioManagerApplet: Applet {
     /// counters, and the verified / blocked / enrolled bitmaps (big-endian, bit i = container i).
     var properties: [UInt8] {
         let flags: UInt8 = (security.isAdminKeyVerified ? 0x01 : 0) | (security.isStartKeyVerified ? 0x02 : 0)
-        let head = parameters.version + comparison.version.prefix(2)
+        let head = Array(parameters.version.prefix(2)) + Array((comparison.version + [0, 0]).prefix(2))
             + [stored.lifeCycle, stored.adminKeyRetries, stored.startKeyRetries, flags, UInt8(stored.containers.count)]
         let containers = stored.containers.enumerated()
         let blocked = containers.filter { $0.element.isEnrolled && $0.element.retries == 0 }.map { UInt8($0.offset) }
