@@ -95,8 +95,11 @@ extension ISOMatchOnCard {
 
 /// One entry of `DF32`: a reference, its tries left and its maximum.
 public struct RetryCounter: Hashable, Sendable {
+    /// The reference data qualifier (`81`, `92`, …).
     public var reference: UInt8
+    /// Tries left.
     public var remaining: Int
+    /// Tries after a reset of the counter.
     public var maximum: Int
 
     /// A counter from its parts.
