@@ -6,7 +6,7 @@ extension BioManager {
     /// The probe `finger`'s reference wants, from its bio header.
     /// - Throws: `CardEdgeError.notEnrolled`, `.unsupportedFormat` for a reference that is not
     ///   compact card (a real Precise card's BioMatch 3 header, say), `.malformedResponse`.
-    public func matchingParameters(for finger: Finger) throws -> MatchingParameters {
+    public func matchingParameters(for finger: Finger) throws -> MatchingAlgorithmParameters {
         let operation = "GET BIO HEADER \(finger.name)"
         let data = try bioHeader(finger)
         let header: BiometricHeader
@@ -26,7 +26,7 @@ extension BioManager {
     /// The minutiae must already fit `parameters` (they are sorted, never pruned).
     /// - Throws: `CompactTemplateError` before anything is sent, `CardEdgeError` from the card.
     public func enroll(_ finger: Finger, minutiae: CompactMinutiae,
-                       parameters: MatchingParameters = .pbtoolReference) throws {
+                       parameters: MatchingAlgorithmParameters = .pbtoolReference) throws {
         let reference = try minutiae.reference(for: parameters)
         let header = BiometricHeader.compactCard(finger, parameters: parameters)
         try enroll(finger, header: header.tlv.encoded, reference: reference.bytes)

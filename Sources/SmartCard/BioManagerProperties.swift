@@ -75,9 +75,13 @@ public struct BioManagerProperties: Hashable, Sendable {
 
 /// One finger's reference on a card: enrolled, verified now, blocked, tries left.
 public struct FingerStatus: Hashable, Sendable {
+    /// The finger.
     public var finger: Finger
+    /// Whether its container holds a reference.
     public var isEnrolled: Bool
+    /// Whether it was verified since the card's last reset.
     public var isVerified: Bool
+    /// Whether its retry counter ran out.
     public var isBlocked: Bool
     /// Tries before the finger blocks; nil when the card does not say.
     public var retriesLeft: Int?

@@ -24,11 +24,11 @@ public struct BiometricHeader: Hashable, Sendable {
     /// Format type (tag `88`).
     public var formatType: UInt16?
     /// Matching-algorithm parameters (tag `B1`).
-    public var parameters: MatchingParameters?
+    public var parameters: MatchingAlgorithmParameters?
 
     /// A header from its parts.
     public init(biometricType: UInt32? = nil, subtype: UInt8? = nil, formatOwner: UInt16? = nil,
-                formatType: UInt16? = nil, parameters: MatchingParameters? = nil) {
+                formatType: UInt16? = nil, parameters: MatchingAlgorithmParameters? = nil) {
         self.biometricType = biometricType
         self.subtype = subtype
         self.formatOwner = formatOwner
@@ -37,7 +37,7 @@ public struct BiometricHeader: Hashable, Sendable {
     }
 
     /// The header pbtool declares for compact-card minutiae of `finger`.
-    public static func compactCard(_ finger: Finger, parameters: MatchingParameters? = nil) -> BiometricHeader {
+    public static func compactCard(_ finger: Finger, parameters: MatchingAlgorithmParameters? = nil) -> BiometricHeader {
         BiometricHeader(biometricType: fingerType, subtype: finger.cbeffSubtype, formatOwner: isoFormatOwner,
                         formatType: compactCardFormat, parameters: parameters)
     }
@@ -87,7 +87,7 @@ extension BiometricHeader {
         }
     }
 
-    private static func parameters(_ object: BERTLV, operation: String) throws(CardEdgeError) -> MatchingParameters {
+    private static func parameters(_ object: BERTLV, operation: String) throws(CardEdgeError) -> MatchingAlgorithmParameters {
         guard let limits = object.first(0x81)?.value, limits.count == 2 else {
             throw .malformedResponse(operation: operation, reason: "BHT B1 lacks the 2-byte minutiae range 81")
         }
@@ -100,7 +100,7 @@ extension BiometricHeader {
         guard order.map({ $0.count == 1 }) ?? true, features.map({ $0.count == 1 }) ?? true else {
             throw .malformedResponse(operation: operation, reason: "BHT B1 order 82 and features 83 must be 1 byte")
         }
-        return MatchingParameters(minimumMinutiae: Int(limits[0]), maximumMinutiae: Int(limits[1]),
+        return MatchingAlgorithmParameters(minimumMinutiae: Int(limits[0]), maximumMinutiae: Int(limits[1]),
                                   order: MinutiaOrder(rawValue: order?.first ?? 0), featureHandling: features?.first ?? 0)
     }
 

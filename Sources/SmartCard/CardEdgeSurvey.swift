@@ -27,13 +27,17 @@ public struct CardEdgeSurvey: Sendable {
 
     /// The IDStore's layout and entries.
     public struct IDStoreContents: Sendable {
+        /// Count, capacity and fill.
         public var properties: IDStoreProperties
         /// The entries, when the directory could be read.
         public var entries: [IDStoreEntry]?
     }
 
+    /// The BioManager's GET PROPERTIES.
     public var bioManager: Finding<BioManagerProperties>
+    /// The IDStore's layout and entries.
     public var idStore: Finding<IDStoreContents>
+    /// The ISO match-on-card application's references.
     public var isoMatchOnCard: Finding<ISOReferences>
 
     /// Selects each edge in turn and reads what it tells without authentication.

@@ -36,7 +36,7 @@ public struct CompactMinutiae: Hashable, Sendable {
     /// mass first; ties: ridge endings first, then the larger angle — 19794-2 §9.3) and sorted
     /// by its order byte.
     /// - Throws: `.tooFewMinutiae` below the card's minimum.
-    public func probe(for parameters: MatchingParameters) throws(CompactTemplateError) -> CompactMinutiae {
+    public func probe(for parameters: MatchingAlgorithmParameters) throws(CompactTemplateError) -> CompactMinutiae {
         guard count >= parameters.minimumMinutiae else {
             throw .tooFewMinutiae(count: count, minimum: parameters.minimumMinutiae)
         }
@@ -46,7 +46,7 @@ public struct CompactMinutiae: Hashable, Sendable {
 
     /// The template as a card wants a reference: within its count range, sorted by its order.
     /// - Throws: `.tooFewMinutiae` or `.tooManyMinutiae`; a reference is never pruned silently.
-    public func reference(for parameters: MatchingParameters) throws(CompactTemplateError) -> CompactMinutiae {
+    public func reference(for parameters: MatchingAlgorithmParameters) throws(CompactTemplateError) -> CompactMinutiae {
         guard count >= parameters.minimumMinutiae else {
             throw .tooFewMinutiae(count: count, minimum: parameters.minimumMinutiae)
         }

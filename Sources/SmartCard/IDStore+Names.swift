@@ -87,7 +87,9 @@ extension IDStore {
 public struct IDStoreEntry: Hashable, Sendable {
     /// pbtool's name for it; nil for data written without a name.
     public var name: String?
+    /// The container number (P1).
     public var container: Int
+    /// Who may read and write it.
     public var access: IDStoreAccess
     /// Bytes stored.
     public var size: Int

@@ -107,6 +107,7 @@ public final class IDStore {
 
 /// IDStore GET PROPERTIES: how many containers, how big each is, which hold data.
 public struct IDStoreProperties: Hashable, Sendable {
+    /// How many containers the applet has (directory included).
     public var containerCount: Int
     /// Bytes per container.
     public var capacity: Int
@@ -127,7 +128,9 @@ public struct IDStoreProperties: Hashable, Sendable {
 
 /// IDStore GET INFO: a container's access rule and fill.
 public struct IDStoreContainerInfo: Hashable, Sendable {
+    /// The container number (P1).
     public var container: Int
+    /// Who may read and write it.
     public var access: IDStoreAccess
     /// Bytes the container holds now.
     public var storedCount: Int

@@ -21,7 +21,7 @@ extension ISOMatchOnCard {
     /// CHANGE REFERENCE DATA `00 24 01 P2 7F2E{81 …}`: enrols `minutiae` as `finger`'s reference
     /// (admin PIN verified first). The card regenerates its BIT group.
     public func enroll(_ finger: Finger, minutiae: CompactMinutiae,
-                       parameters: MatchingParameters = .pbtoolReference) throws {
+                       parameters: MatchingAlgorithmParameters = .pbtoolReference) throws {
         let reference = try minutiae.reference(for: parameters)
         let data = BERTLV(0x7F2E) { BERTLV(0x81, reference.bytes) }.encoded
         let answer = try transport.send(try CommandAPDU(ins: 0x24, p1: 0x01, p2: finger.isoReference, data: data))
@@ -95,8 +95,11 @@ extension ISOMatchOnCard {
 
 /// One entry of `DF32`: a reference, its tries left and its maximum.
 public struct RetryCounter: Hashable, Sendable {
+    /// The reference data qualifier (`81`, `92`, …).
     public var reference: UInt8
+    /// Tries left.
     public var remaining: Int
+    /// Tries after a reset of the counter.
     public var maximum: Int
 
     /// A counter from its parts.

@@ -40,7 +40,7 @@ extension BioManagerApplet {
         guard constantTimeEquals(offered, key) else {
             retries -= 1
             setVerified(false)
-            return ResponseAPDU(statusWord: StatusWord(sw1: 0x63, sw2: 0xC0 | retries))
+            return ResponseAPDU.triesLeft(retries)
         }
         retries = maximum
         setVerified(true)

@@ -77,7 +77,7 @@ extension BioManagerApplet {
         }
         stored.containers[index].retries -= 1
         security.verifiedContainers.remove(container)
-        return ResponseAPDU(statusWord: StatusWord(sw1: 0x63, sw2: 0xC0 | stored.containers[index].retries))
+        return ResponseAPDU.triesLeft(stored.containers[index].retries)
     }
 
     /// GET BIO HEADER: the card's BHT for the container's reference, with the probe limits.

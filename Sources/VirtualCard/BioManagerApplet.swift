@@ -41,7 +41,9 @@ public final class BioManagerApplet: Applet {
     public struct Parameters: Sendable {
         /// Tries per finger container before it blocks.
         public var fingerTries: UInt8 = 5
+        /// Tries before the admin key blocks.
         public var adminKeyTries: UInt8 = 5
+        /// Tries before the start key blocks.
         public var startKeyTries: UInt8 = 3
         /// Minutiae a probe may hold (the bio header's `B1/81`).
         public var probeMinutiae: ClosedRange<Int> = 12...60
@@ -54,9 +56,11 @@ public final class BioManagerApplet: Applet {
         /// The applet's version (GET PROPERTIES bytes 0–1).
         public var version: [UInt8] = [0x01, 0x00]
 
+        /// The defaults above.
         public init() {}
     }
 
+    /// `A0 00 00 00 84 00`.
     public var aid: [UInt8] { Self.bioManagerAID }
     /// The card-wide security state this applet sets; give it to the IDStore applet.
     public let security: CardSecurityState
@@ -75,6 +79,7 @@ public final class BioManagerApplet: Applet {
         self.stored = BioManagerStoredState(parameters: parameters)
     }
 
+    /// Answers a BioManager command (CLA `B0`; others `6E00`).
     public func process(_ command: CommandAPDU) -> ResponseAPDU {
         guard command.cla == Self.cla else { return ResponseAPDU(statusWord: .classNotSupported) }
         if command.ins != transfer?.ins { transfer = nil }
@@ -101,17 +106,22 @@ public final class BioManagerApplet: Applet {
         }
     }
 
+    /// Drops a half-sent ENROLL or VERIFY; the security state stays for the IDStore.
     public func deselect() {
         transfer = nil
     }
 
+    /// Drops the security state (verified fingers and keys) and any half-sent command.
     public func reset() {
         transfer = nil
         security.reset()
     }
 
+    /// Life cycle, keys, counters, headers and references, as JSON.
     public func encodeState() -> [UInt8]? { stored.bytes }
 
+    /// Takes back `encodeState()`'s JSON; refuses counters above their maximum, bad references,
+    /// or a start key that does not fit the life cycle.
     public func restoreState(_ bytes: [UInt8]) throws {
         stored = try BioManagerStoredState(bytes: bytes, parameters: parameters)
     }
@@ -120,7 +130,7 @@ public final class BioManagerApplet: Applet {
     /// counters, and the verified / blocked / enrolled bitmaps (big-endian, bit i = container i).
     var properties: [UInt8] {
         let flags: UInt8 = (security.isAdminKeyVerified ? 0x01 : 0) | (security.isStartKeyVerified ? 0x02 : 0)
-        let head = parameters.version + comparison.version.prefix(2)
+        let head = Array(parameters.version.prefix(2)) + Array((comparison.version + [0, 0]).prefix(2))
             + [stored.lifeCycle, stored.adminKeyRetries, stored.startKeyRetries, flags, UInt8(stored.containers.count)]
         let containers = stored.containers.enumerated()
         let blocked = containers.filter { $0.element.isEnrolled && $0.element.retries == 0 }.map { UInt8($0.offset) }

@@ -1,3 +1,4 @@
+import APDU
 import Fingerprint
 
 /// Checks ISO/IEC 19794-2 compact-card minutiae as they arrive on the card, with the engine's
@@ -16,4 +17,11 @@ func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
     var difference: UInt8 = 0
     for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }
     return difference == 0
+}
+
+extension ResponseAPDU {
+    /// `63CX`: a failed verification with X tries left (7816-4 §5.6; X above 15 shows as 15).
+    static func triesLeft(_ count: UInt8) -> ResponseAPDU {
+        ResponseAPDU(statusWord: StatusWord(sw1: 0x63, sw2: 0xC0 | min(count, 0x0F)))
+    }
 }

@@ -24,12 +24,14 @@ public final class IDStoreApplet: Applet {
 
     /// How many containers of what size.
     public struct Parameters: Sendable {
+        /// Containers, the directory included (at most 16: the in-use bitmap holds 16).
         public var containerCount = 16
         /// Bytes per container.
         public var capacity = 1024
         /// The access byte of a container never configured: admin writes, admin reads.
         public var defaultAccess: UInt8 = 0x22
 
+        /// The defaults above.
         public init() {}
     }
 
@@ -38,6 +40,7 @@ public final class IDStoreApplet: Applet {
         var data: [UInt8]
     }
 
+    /// `A0 00 00 00 84 03`.
     public var aid: [UInt8] { Self.idStoreAID }
     let security: CardSecurityState
     let parameters: Parameters
@@ -53,6 +56,7 @@ public final class IDStoreApplet: Applet {
         containers = Array(repeating: Container(access: parameters.defaultAccess, data: []), count: parameters.containerCount)
     }
 
+    /// Answers an IDStore command (CLA `B0`; others `6E00`).
     public func process(_ command: CommandAPDU) -> ResponseAPDU {
         guard command.cla == Self.cla else { return ResponseAPDU(statusWord: .classNotSupported) }
         if command.ins != transfer?.ins { transfer = nil }
@@ -153,16 +157,20 @@ public final class IDStoreApplet: Applet {
         return ResponseAPDU(statusWord: status)
     }
 
+    /// Drops a half-done WRITE or READ.
     public func deselect() { transfer = nil }
 
+    /// Drops a half-done WRITE or READ (the BioManager resets the shared security state).
     public func reset() { transfer = nil }
 
+    /// Every container's access byte and data, as JSON.
     public func encodeState() -> [UInt8]? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return (try? encoder.encode(containers)).map(Array.init)
     }
 
+    /// Takes back `encodeState()`'s JSON; refuses another container count or oversized data.
     public func restoreState(_ bytes: [UInt8]) throws {
         let restored = try JSONDecoder().decode([Container].self, from: Data(bytes))
         guard restored.count == parameters.containerCount,

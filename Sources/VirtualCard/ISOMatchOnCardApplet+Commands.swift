@@ -40,7 +40,7 @@ extension ISOMatchOnCardApplet {
         let remaining = slot.remaining - 1
         state.fingers[index]?.remaining = remaining
         verified.remove(reference)
-        return ResponseAPDU(statusWord: StatusWord(sw1: 0x63, sw2: 0xC0 | remaining))
+        return ResponseAPDU.triesLeft(remaining)
     }
 
     private func verifyCredential(_ reference: UInt8, data: [UInt8]) -> ResponseAPDU {
@@ -55,13 +55,13 @@ extension ISOMatchOnCardApplet {
         }
         updateCredential(reference) { $0.remaining -= 1 }
         verified.remove(reference)
-        return ResponseAPDU(statusWord: StatusWord(sw1: 0x63, sw2: 0xC0 | (credential.remaining - 1)))
+        return ResponseAPDU.triesLeft(credential.remaining - 1)
     }
 
     private func statusAnswer(_ reference: UInt8, remaining: UInt8) -> ResponseAPDU {
         if verified.contains(reference) { return ResponseAPDU(statusWord: .success) }
         if remaining == 0 { return ResponseAPDU(statusWord: .authenticationMethodBlocked) }
-        return ResponseAPDU(statusWord: StatusWord(sw1: 0x63, sw2: 0xC0 | remaining))
+        return ResponseAPDU.triesLeft(remaining)
     }
 
     /// CHANGE REFERENCE DATA: P1 `01` enrols a finger slot (admin PIN verified); P1 `00` P2 `81`

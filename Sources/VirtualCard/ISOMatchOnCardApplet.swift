@@ -26,22 +26,32 @@ public final class ISOMatchOnCardApplet: Applet {
 
     /// Counters, limits and the development card's initial PINs.
     public struct Parameters: Sendable {
+        /// Tries per finger slot.
         public var fingerTries: UInt8 = 5
+        /// Tries for the user PIN `81`.
         public var userPINTries: UInt8 = 3
+        /// Tries for the PUK `82`.
         public var pukTries: UInt8 = 10
+        /// Tries for the admin PIN `83`.
         public var adminPINTries: UInt8 = 5
+        /// Minutiae a probe may hold (published in the BIT).
         public var probeMinutiae: ClosedRange<Int> = 12...60
+        /// Minutiae a reference may hold.
         public var referenceMinutiae: ClosedRange<Int> = 16...60
         /// `05`: x-y ascending.
         public var minutiaOrder: UInt8 = 0x05
         /// Development defaults, documented in docs/card.md: change them on any card that matters.
         public var initialUserPIN = "123456"
+        /// The PUK of a new card.
         public var initialPUK = "12345678"
+        /// The admin PIN of a new card.
         public var initialAdminPIN = "87654321"
 
+        /// The defaults above.
         public init() {}
     }
 
+    /// `F0 50 42 42 4D 01`.
     public var aid: [UInt8] { Self.isoAID }
     let parameters: Parameters
     let comparison: any OnCardComparison
@@ -62,6 +72,7 @@ public final class ISOMatchOnCardApplet: Applet {
         return ResponseAPDU(data: FileControlInformation.minimal(aid: aid, extra: extra), statusWord: .success)
     }
 
+    /// Answers an interindustry command (CLA `00`; chaining `6884`, others `6E00`).
     public func process(_ command: CommandAPDU) -> ResponseAPDU {
         guard command.cla & 0x10 == 0 else { return ResponseAPDU(statusWord: .commandChainingNotSupported) }
         guard command.cla == 0x00 else { return ResponseAPDU(statusWord: .classNotSupported) }
@@ -75,10 +86,13 @@ public final class ISOMatchOnCardApplet: Applet {
         }
     }
 
+    /// Forgets every verified reference.
     public func reset() { verified = [] }
 
+    /// PINs, counters and finger slots, as JSON.
     public func encodeState() -> [UInt8]? { state.bytes }
 
+    /// Takes back `encodeState()`'s JSON; refuses bad PIN blocks, counters or references.
     public func restoreState(_ bytes: [UInt8]) throws {
         state = try ISOMatchOnCardState(bytes: bytes, parameters: parameters)
     }

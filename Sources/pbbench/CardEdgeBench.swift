@@ -26,22 +26,66 @@ struct CardEdgeBench: BenchSuite {
     func run(_ report: BenchReport) async throws {
         try await LiveStackLock.withExclusiveAccess {
             try PCSCDaemon.ensureRunning()
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pbbench-cardedge-\(getpid())")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let stateFile = directory.appendingPathComponent("card.json")
-            for (label, file) in [("state file, fsync per change", Optional(stateFile)), ("no state file", nil)] {
-                let enroll = try measureEnrollment(stateFile: file)
-                report.record("enroll one finger, median (\(label))", enroll.median, unit: "ms",
-                              target: file == nil ? nil : .atMost(20))
-                report.record("enroll one finger, p90 (\(label))", enroll.percentile90, unit: "ms")
-            }
+            try recordEnrollment(report)
+            try recordVerification(report)
         }
-        guard AppletCatalog.defaultComparison != nil else {
-            report.skip("verify and the on-card match: the engine's compact-card matcher (issue 4) is not available yet, "
-                        + "so the card has no comparison to time")
+    }
+
+    private func recordEnrollment(_ report: BenchReport) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pbbench-cardedge-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stateFile = directory.appendingPathComponent("card.json")
+        for (label, file) in [("state file, fsync per change", Optional(stateFile)), ("no state file", nil)] {
+            let enroll = try measureEnrollment(stateFile: file)
+            report.record("enroll one finger, median (\(label))", enroll.median, unit: "ms", target: file == nil ? nil : .atMost(20))
+            report.record("enroll one finger, p90 (\(label))", enroll.percentile90, unit: "ms")
+        }
+    }
+
+    private func recordVerification(_ report: BenchReport) throws {
+        guard let engine = AppletCatalog.defaultComparison else {
+            let transport = try measureVerification(comparison: SameMinutiaeComparison())
+            report.record("verify without a matcher (test double), median: transport + applet", transport.median, unit: "ms")
+            report.skip("verify with the on-card match, and the match itself over FVC impostor pairs: the engine's "
+                        + "compact-card matcher (issue 4) is not available yet")
             return
         }
+        let verify = try measureVerification(comparison: engine)
+        report.record("verify (probe build + chunks + on-card match), median", verify.median, unit: "ms", target: .atMost(10))
+        report.record("verify, p90", verify.percentile90, unit: "ms")
+    }
+
+    /// Times `card verify`'s conversation for a matching probe: SELECT, GET BIO HEADER, probe
+    /// pruning and sorting, VERIFY INIT and FINAL (the on-card match).
+    private func measureVerification(comparison: any OnCardComparison) throws -> (median: Double, percentile90: Double) {
+        let card = try VirtualCard(applets: AppletCatalog.all(comparison: comparison))
+        let session = try AttachedSession(card: card, reader: parameters.reader)
+        defer { session.end() }
+        let bioManager = BioManager(transport: session.transport)
+        try initialise(bioManager)
+        try bioManager.verifyKey(parameters.adminKey, .admin)
+        let reference = MinutiaeFixture.compact(count: parameters.minutiae, seed: 1)
+        try bioManager.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: reference))
+        let probe = try CompactMinutiae(bytes: MinutiaeFixture.reordered(reference))
+        return try Self.time(parameters.repetitions) {
+            try bioManager.select()
+            guard try bioManager.verify(.rightIndex, minutiae: probe) == .match else { throw BenchFailure("the probe did not match") }
+        }
+    }
+
+    /// Medians and 90th percentiles of `count` timed runs of `body`, after one untimed run.
+    private static func time(_ count: Int, _ body: () throws -> Void) throws -> (median: Double, percentile90: Double) {
+        let clock = ContinuousClock()
+        try body()
+        var milliseconds: [Double] = []
+        for _ in 0..<count {
+            let start = clock.now
+            try body()
+            milliseconds.append((clock.now - start).milliseconds)
+        }
+        milliseconds.sort()
+        return (milliseconds[count / 2], milliseconds[min(count - 1, count * 9 / 10)])
     }
 
     /// Times the whole `card enroll` conversation: SELECT, VERIFY KEY, ENROLL INIT/UPDATE/FINAL.
@@ -49,30 +93,16 @@ struct CardEdgeBench: BenchSuite {
     private func measureEnrollment(stateFile: URL?) throws -> (median: Double, percentile90: Double) {
         let card = try VirtualCard(applets: AppletCatalog.all(comparison: AppletCatalog.defaultComparison ?? SameMinutiaeComparison()),
                                    stateFile: stateFile)
-        let attachment = VPCDAttachment(card: card, parameters: .init(port: 35963))
-        attachment.start()
-        defer { attachment.stop() }
-        guard attachment.waitUntilAttached(timeout: .seconds(10)) else { throw BenchFailure("vpcd did not accept the card") }
-        try ReaderWatch.waitForCard(in: parameters.reader, present: true, timeout: .seconds(10))
-        let connection = try PCSCContext().connect(to: parameters.reader)
-        let transport = CardTransport(channel: connection, redaction: .cardEdgeSecrets, recordsTrace: false)
-        try initialise(BioManager(transport: transport))
+        let session = try AttachedSession(card: card, reader: parameters.reader)
+        defer { session.end() }
+        let bioManager = BioManager(transport: session.transport)
+        try initialise(bioManager)
         let reference = try CompactMinutiae(bytes: MinutiaeFixture.compact(count: parameters.minutiae, seed: 1))
-        let clock = ContinuousClock()
-        var milliseconds: [Double] = []
-        for round in 0...parameters.repetitions {
-            let start = clock.now
-            let bioManager = BioManager(transport: transport)
+        return try Self.time(parameters.repetitions) {
             try bioManager.select()
             try bioManager.verifyKey(parameters.adminKey, .admin)
             try bioManager.enroll(.rightIndex, minutiae: reference)
-            if round > 0 { milliseconds.append((clock.now - start).milliseconds) }
         }
-        try connection.disconnect(.reset)
-        attachment.stop()
-        try ReaderWatch.waitForCard(in: parameters.reader, present: false, timeout: .seconds(10))
-        milliseconds.sort()
-        return (milliseconds[milliseconds.count / 2], milliseconds[min(milliseconds.count - 1, milliseconds.count * 9 / 10)])
     }
 
     private func initialise(_ bioManager: BioManager) throws {
@@ -81,5 +111,32 @@ struct CardEdgeBench: BenchSuite {
         try bioManager.verifyKey(startKey, .start)
         try bioManager.changeKey(.admin, to: parameters.adminKey)
         try bioManager.changeState(to: .operational)
+    }
+}
+
+/// A virtual card attached through vpcd and one PC/SC connection to it, for a measurement.
+private struct AttachedSession {
+    let attachment: VPCDAttachment
+    let connection: PCSCCard
+    let transport: CardTransport
+    let reader: String
+
+    init(card: VirtualCard, reader: String) throws {
+        attachment = VPCDAttachment(card: card, parameters: .init(port: 35963))
+        attachment.start()
+        guard attachment.waitUntilAttached(timeout: .seconds(10)) else {
+            attachment.stop()
+            throw BenchFailure("vpcd did not accept the card")
+        }
+        try ReaderWatch.waitForCard(in: reader, present: true, timeout: .seconds(10))
+        connection = try PCSCContext().connect(to: reader)
+        transport = CardTransport(channel: connection, redaction: .cardEdgeSecrets, recordsTrace: false)
+        self.reader = reader
+    }
+
+    func end() {
+        try? connection.disconnect(.reset)
+        attachment.stop()
+        try? ReaderWatch.waitForCard(in: reader, present: false, timeout: .seconds(10))
     }
 }

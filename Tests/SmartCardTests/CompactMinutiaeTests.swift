@@ -26,22 +26,22 @@ import TestSupport
 
     @Test func sortsAProbeByTheCardsOrder() throws {
         let minutiae = try CompactMinutiae(bytes: vector)
-        let limits = MatchingParameters(minimumMinutiae: 1, maximumMinutiae: 60, order: .xyAscending)
+        let limits = MatchingAlgorithmParameters(minimumMinutiae: 1, maximumMinutiae: 60, order: .xyAscending)
         #expect(try minutiae.probe(for: limits).bytes == [0x32, 0x8C, 0x40, 0x64, 0x50, 0x4A, 0x78, 0x3C, 0x97])
-        let yDescending = MatchingParameters(minimumMinutiae: 1, maximumMinutiae: 60,
+        let yDescending = MatchingAlgorithmParameters(minimumMinutiae: 1, maximumMinutiae: 60,
                                              order: MinutiaOrder(key: .yx, direction: .descending))
         #expect(try minutiae.probe(for: yDescending).bytes == [0x32, 0x8C, 0x40, 0x64, 0x50, 0x4A, 0x78, 0x3C, 0x97])
-        let byAngle = MatchingParameters(minimumMinutiae: 1, maximumMinutiae: 60,
+        let byAngle = MatchingAlgorithmParameters(minimumMinutiae: 1, maximumMinutiae: 60,
                                          order: MinutiaOrder(key: .angle, direction: .ascending))
         #expect(try minutiae.probe(for: byAngle).bytes == [0x32, 0x8C, 0x40, 0x64, 0x50, 0x4A, 0x78, 0x3C, 0x97])
-        let unordered = MatchingParameters(minimumMinutiae: 1, maximumMinutiae: 60, order: .unordered)
+        let unordered = MatchingAlgorithmParameters(minimumMinutiae: 1, maximumMinutiae: 60, order: .unordered)
         #expect(try minutiae.probe(for: unordered).bytes == vector)
     }
 
     @Test func prunesTheFarthestFromTheCentreFirst() throws {
         // Four around (100, 100) and one far out at (250, 250): the far one goes.
         let bytes: [UInt8] = [100, 90, 0x40, 110, 100, 0x41, 250, 250, 0x42, 100, 110, 0x43, 90, 100, 0x44]
-        let limits = MatchingParameters(minimumMinutiae: 2, maximumMinutiae: 4, order: .unordered)
+        let limits = MatchingAlgorithmParameters(minimumMinutiae: 2, maximumMinutiae: 4, order: .unordered)
         let probe = try CompactMinutiae(bytes: bytes).probe(for: limits)
         #expect(probe.count == 4)
         #expect(!probe.bytes.contains(250))
@@ -50,7 +50,7 @@ import TestSupport
     @Test func breaksDistanceTiesWithRidgeEndingsThenLargerAngles() throws {
         // Two minutiae at the same distance from the centre: the ending goes before the bifurcation.
         let endingVersusBifurcation: [UInt8] = [100, 100, 0x80 | 5, 80, 100, 0x40 | 1, 120, 100, 0x80 | 1]
-        let one = MatchingParameters(minimumMinutiae: 1, maximumMinutiae: 2, order: .unordered)
+        let one = MatchingAlgorithmParameters(minimumMinutiae: 1, maximumMinutiae: 2, order: .unordered)
         #expect(try CompactMinutiae(bytes: endingVersusBifurcation).probe(for: one).bytes == [100, 100, 0x85, 120, 100, 0x81])
         // Two endings at the same distance: the larger angle goes.
         let angles: [UInt8] = [100, 100, 0x40, 80, 100, 0x40 | 9, 120, 100, 0x40 | 3]

@@ -43,7 +43,7 @@ import TestSupport
     }
 
     @Test func discoversFingersFromGetDataAndBuildsTheProbeToTheBIT() throws {
-        let parameters = MatchingParameters(minimumMinutiae: 2, maximumMinutiae: 3, order: .xyAscending)
+        let parameters = MatchingAlgorithmParameters(minimumMinutiae: 2, maximumMinutiae: 3, order: .xyAscending)
         let group = BiometricInformation.group([
             BiometricInformation(referenceQualifier: 0x96, header: .compactCard(.leftThumb, parameters: parameters)),
         ])

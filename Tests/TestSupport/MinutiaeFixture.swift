@@ -22,13 +22,15 @@ public enum MinutiaeFixture {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for fixtures.
-struct SplitMix64: RandomNumberGenerator {
+/// A small deterministic generator (SplitMix64) for fixtures and fuzzing.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator that always yields the same sequence for `seed`.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,4 +1,5 @@
 import Foundation
+import PCSC
 import Testing
 import TestSupport
 import VirtualCard
@@ -38,5 +39,24 @@ import VirtualCard
         #expect(runner.failures.count == 3)
         #expect(runner.failures.first?.location == "wrong.apdu:2")
         #expect(runner.failures.allSatisfy { $0.test == "wrong expectations" })
+    }
+}
+
+/// The same scripts through libpcsclite → pcscd → vpcd, as `make test` replays apdu-scripts/.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveConformanceScriptTests {
+    @Test func theBiometricAppletScriptsPassThroughPCSCD() async throws {
+        try await LiveStack.run {
+            let attached = try AttachedVirtualCard.attach(applets: AppletCatalog.all(comparison: SameMinutiaeComparison()))
+            defer { try? attached.detach() }
+            let card = try PCSCContext().connect(to: attached.reader)
+            defer { try? card.disconnect(.reset) }
+            let runner = ScriptLineRunner(channel: card) { try card.reconnect(initialization: .reset) }
+            let scripts = SharedData.repositoryRoot.appendingPathComponent("apdu-scripts")
+            for name in ["bio-1-biomanager.apdu", "bio-2-idstore.apdu", "bio-3-iso.apdu"] {
+                try runner.run(scripts.appendingPathComponent(name))
+            }
+            #expect(runner.failures.isEmpty, "\(runner.failures.map(\.description).joined(separator: "\n"))")
+            #expect(runner.commandsSent > 150)
+        }
     }
 }

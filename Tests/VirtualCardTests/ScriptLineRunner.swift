@@ -16,16 +16,22 @@ final class ScriptLineRunner {
         var description: String { "\(location) [\(test)]: \(message)" }
     }
 
-    private let card: VirtualCard
+    private let resetCard: () throws -> Void
     private let transport: CardTransport
     private var variables: [String: [UInt8]] = [:]
     private var tests: [String] = []
     private(set) var failures: [Failure] = []
     private(set) var commandsSent = 0
 
-    init(card: VirtualCard) {
-        self.card = card
-        transport = CardTransport(channel: VirtualCardChannel(card: card), redaction: .nothing, recordsTrace: false)
+    /// A runner over the in-process channel of `card`.
+    convenience init(card: VirtualCard) {
+        self.init(channel: VirtualCardChannel(card: card)) { card.reset() }
+    }
+
+    /// A runner over any channel; `reset` is what the script's `reset` statement does.
+    init(channel: any CardChannel, reset: @escaping () throws -> Void) {
+        resetCard = reset
+        transport = CardTransport(channel: channel, redaction: .nothing, recordsTrace: false)
     }
 
     /// Runs the script at `url`, recording failures instead of stopping.
@@ -48,7 +54,7 @@ final class ScriptLineRunner {
             let name = line.components(separatedBy: "\"").dropFirst().first ?? ""
             try run(directory.appendingPathComponent(name))
         } else if line == "reset" || line.hasPrefix("reset ") {
-            card.reset()
+            try resetCard()
         } else {
             runCommand(line.split(separator: " ").map(String.init), location: location)
         }

@@ -55,13 +55,12 @@ import VirtualCard
         #expect(enrolled.status == 0, "\(enrolled.standardError)")
     }
 
-    @Test func initialisesEnrolsVerifiesAndManagesFingers() async throws {
+    @Test func initialisesAndEnrolsWithTheAdminKey() async throws {
         try await LiveStack.run {
             let attached = try attach()
             defer { try? attached.detach() }
             let templates = try Templates()
             defer { templates.remove() }
-
             let generated = try pbtool(["card", "init", "--json"])
             #expect(generated.status == 0, "\(generated.standardError)")
             let key = try #require(try json(generated.standardOutput)["adminKey"] as? String)
@@ -70,7 +69,6 @@ import VirtualCard
             let again = try pbtool(["card", "init"])
             #expect(again.status == 12)
             #expect(again.standardError.contains("already initialised (life cycle: operational)"))
-
             let missingKey = try pbtool(["card", "enroll", "--finger", "right-index", "--template", templates.reference])
             #expect(missingKey.status == 2)
             #expect(missingKey.standardError.contains("--admin-key"))
@@ -82,7 +80,18 @@ import VirtualCard
                                       environment: ["PBTOOL_ADMIN_KEY": key])
             #expect(enrolled.status == 0, "\(enrolled.standardError)")
             #expect(try json(enrolled.standardOutput)["minutiae"] as? Int == 30)
+            let fingers = try json(try pbtool(["card", "fingers", "--json"]).standardOutput)
+            #expect((fingers["fingers"] as? [[String: Any]])?.map { $0["finger"] as? String } == ["right-index"])
+        }
+    }
 
+    @Test func verifiesCountsTriesBlocksAndManagesFingers() async throws {
+        try await LiveStack.run {
+            let attached = try attach()
+            defer { try? attached.detach() }
+            let templates = try Templates()
+            defer { templates.remove() }
+            try initialiseAndEnroll(templates)
             let match = try pbtool(["card", "verify", "--finger", "right-index", "--template", templates.probe, "--json"])
             #expect(match.status == 0, "\(match.standardError)")
             #expect(try json(match.standardOutput)["outcome"] as? String == "match")
@@ -95,24 +104,17 @@ import VirtualCard
             let notEnrolled = try pbtool(["card", "verify", "--finger", "left-thumb", "--template", templates.probe])
             #expect(notEnrolled.status == 12)
             #expect(notEnrolled.standardError.contains("no finger is enrolled as left-thumb"))
-
-            let fingers = try pbtool(["card", "fingers", "--json"])
-            let listed = try #require(try json(fingers.standardOutput)["fingers"] as? [[String: Any]])
-            #expect(listed.count == 1)
-            #expect(listed.first?["finger"] as? String == "right-index")
-            #expect(listed.first?["retriesLeft"] as? Int == 4, "the too-few probe cost no try")
-
+            let listed = try json(try pbtool(["card", "fingers", "--json"]).standardOutput)
+            #expect((listed["fingers"] as? [[String: Any]])?.first?["retriesLeft"] as? Int == 4, "the too-few probe cost no try")
             for _ in 0..<4 { _ = try pbtool(["card", "verify", "--finger", "right-index", "--template", templates.impostor]) }
             let blocked = try pbtool(["card", "verify", "--finger", "right-index", "--template", templates.probe])
             #expect(blocked.status == 4)
             #expect(blocked.standardOutput.contains("blocked"))
             #expect(try pbtool(["card", "fingers"]).standardOutput.contains("right-index   blocked"))
-            let unblocked = try pbtool(["card", "unblock", "--finger", "right-index", "--admin-key", key])
-            #expect(unblocked.status == 0, "\(unblocked.standardError)")
+            #expect(try pbtool(["card", "unblock", "--finger", "right-index", "--admin-key", Self.adminKey]).status == 0)
             #expect(try pbtool(["card", "verify", "--finger", "right-index", "--template", templates.probe]).status == 0)
-            let deleted = try pbtool(["card", "delete", "--finger", "right-index", "--admin-key", key])
-            #expect(deleted.status == 0)
-            #expect(try pbtool(["card", "delete", "--finger", "right-index", "--admin-key", key]).status == 12)
+            #expect(try pbtool(["card", "delete", "--finger", "right-index", "--admin-key", Self.adminKey]).status == 0)
+            #expect(try pbtool(["card", "delete", "--finger", "right-index", "--admin-key", Self.adminKey]).status == 12)
             #expect(try pbtool(["card", "fingers"]).standardOutput.contains("No finger is enrolled (biomanager)."))
         }
     }

@@ -11,8 +11,11 @@ struct CardEmulateCommand: AsyncParsableCommand {
         discussion: """
             Connects to pcscd's vpcd driver (package vsmartcard-vpcd): port 35963 is reader \
             "Virtual PCD 00 00", 35964 is "Virtual PCD 00 01". Every PC/SC application then sees \
-            a card there. The card holds pbtool's applets (the demo applet, AID F07062746F6F6C01); \
-            with --state their state (counters, enrolments) is kept in that file across runs. \
+            a card there. The card holds pbtool's applets: the demo applet (F07062746F6F6C01) and, \
+            with the engine's compact-card matcher, the BioManager (A00000008400), the IDStore \
+            (A00000008403) and the ISO match-on-card applet (F05042424D01); see docs/card.md. \
+            With --state their state (counters, keys, enrolments, IDStore data) is kept in that \
+            file across runs, written atomically after every change. \
             When pcscd is not running yet, or restarts, the card keeps trying to connect.
 
             Exit codes: 0 after Ctrl-C or SIGTERM; 2 for a bad --atr or an unreadable state file.

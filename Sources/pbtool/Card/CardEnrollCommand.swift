@@ -8,15 +8,15 @@ struct CardEnrollCommand: AsyncParsableCommand {
         commandName: "enroll",
         abstract: "Enrol a finger on the card from an ISO 19794-2 compact-card template.",
         discussion: """
-            The template file holds compact-card minutiae (3 bytes each, no header), 16 to 60 of
-            them for pbtool's cards; it is sorted to the card's order, never pruned. On a
-            BioManager card the admin key is verified first (--admin-key or PBTOOL_ADMIN_KEY) and
-            the template goes to the finger's container with a bio header declaring the format;
-            on an ISO card (--edge iso) the admin PIN is verified and CHANGE REFERENCE DATA
-            stores it. Enrolling a finger again replaces it and restores its tries. The card is
+            The template file holds compact-card minutiae (3 bytes each, no header), 16 to 60 of \
+            them for pbtool's cards; it is sorted to the card's order, never pruned. On a \
+            BioManager card the admin key is verified first (--admin-key or PBTOOL_ADMIN_KEY) and \
+            the template goes to the finger's container with a bio header declaring the format; \
+            on an ISO card (--edge iso) the admin PIN is verified and CHANGE REFERENCE DATA \
+            stores it. Enrolling a finger again replaces it and restores its tries. The card is \
             reset afterwards.
 
-            Exit codes: 0 enrolled; 2 bad finger, template or key format; 10 wrong admin key or
+            Exit codes: 0 enrolled; 2 bad finger, template or key format; 10 wrong admin key or \
             PIN; 4 admin key blocked; 12 wrong life-cycle state; 3/5/6 transport, reader, card.
 
             Examples:

@@ -48,11 +48,11 @@ struct CardDeleteCommand: AsyncParsableCommand {
         commandName: "delete",
         abstract: "Delete a finger's reference from the card (admin key or admin PIN).",
         discussion: """
-            BioManager: VERIFY KEY with the admin key, then DELETE of the finger's container.
-            ISO (--edge iso): VERIFY of the admin PIN, then PUT DATA with an empty template. The
+            BioManager: VERIFY KEY with the admin key, then DELETE of the finger's container. \
+            ISO (--edge iso): VERIFY of the admin PIN, then PUT DATA with an empty template. The \
             card is reset afterwards.
 
-            Exit codes: 0 deleted; 12 not enrolled or wrong life-cycle state; 10 wrong admin key
+            Exit codes: 0 deleted; 12 not enrolled or wrong life-cycle state; 10 wrong admin key \
             or PIN; 4 admin key blocked; 2 usage; 3/5/6 transport, reader, card.
 
             Examples:
@@ -82,11 +82,11 @@ struct CardUnblockCommand: AsyncParsableCommand {
         commandName: "unblock",
         abstract: "Restore a blocked finger's tries (admin key or admin PIN).",
         discussion: """
-            BioManager: VERIFY KEY with the admin key, then UNBLOCK of the finger's container.
-            ISO (--edge iso): VERIFY of the admin PIN, then RESET RETRY COUNTER. The card is
+            BioManager: VERIFY KEY with the admin key, then UNBLOCK of the finger's container. \
+            ISO (--edge iso): VERIFY of the admin PIN, then RESET RETRY COUNTER. The card is \
             reset afterwards.
 
-            Exit codes: 0 unblocked; 12 not enrolled or wrong life-cycle state; 10 wrong admin
+            Exit codes: 0 unblocked; 12 not enrolled or wrong life-cycle state; 10 wrong admin \
             key or PIN; 4 admin key blocked; 2 usage; 3/5/6 transport, reader, card.
 
             Examples:

@@ -8,10 +8,10 @@ struct CardFingersCommand: AsyncParsableCommand {
         commandName: "fingers",
         abstract: "List the fingers enrolled on the card, with tries left and verified state.",
         discussion: """
-            BioManager cards answer from GET PROPERTIES; ISO cards from their BIT group and an
+            BioManager cards answer from GET PROPERTIES; ISO cards from their BIT group and an \
             empty VERIFY per finger (which costs no try). Nothing on the card changes.
 
-            Exit codes: 0 listed (also when none is enrolled); 12 the edge is missing; 3/5/6
+            Exit codes: 0 listed (also when none is enrolled); 12 the edge is missing; 3/5/6 \
             transport, reader, card.
 
             Examples:

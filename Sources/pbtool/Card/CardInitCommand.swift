@@ -8,13 +8,13 @@ struct CardInitCommand: AsyncParsableCommand {
         commandName: "init",
         abstract: "Initialise a virgin BioManager card: start key, admin key, operational.",
         discussion: """
-            Runs the BioManager life cycle virgin → initialization → operational: LEAVE VIRGIN
-            (the card makes a start key), VERIFY KEY with it, CHANGE KEY to set the admin key,
-            STATE CONTROL to operational. Without --admin-key a random 16-byte key is made and
-            printed once: keep it, enroll, delete, unblock and idstore put need it. The card is
+            Runs the BioManager life cycle virgin → initialization → operational: LEAVE VIRGIN \
+            (the card makes a start key), VERIFY KEY with it, CHANGE KEY to set the admin key, \
+            STATE CONTROL to operational. Without --admin-key a random 16-byte key is made and \
+            printed once: keep it, enroll, delete, unblock and idstore put need it. The card is \
             reset afterwards, so no key stays verified.
 
-            Exit codes: 0 done; 12 the card is not virgin; 2 a bad --admin-key; 5/6 no reader
+            Exit codes: 0 done; 12 the card is not virgin; 2 a bad --admin-key; 5/6 no reader \
             or card; 3 pcscd or the card failed.
 
             Examples:

@@ -8,8 +8,8 @@ struct CardLogoutCommand: AsyncParsableCommand {
         commandName: "logout",
         abstract: "Forget the fingers verified on the card (RESET STATUS), so IDStore locks again.",
         discussion: """
-            BioManager: RESET STATUS for every verified container. ISO application: VERIFY with
-            P1 FF (reset security status) for every verified finger. Edges the card lacks are
+            BioManager: RESET STATUS for every verified container. ISO application: VERIFY with \
+            P1 FF (reset security status) for every verified finger. Edges the card lacks are \
             skipped. The card stays powered; only the verified state goes.
 
             Exit codes: 0 done; 3/5/6 transport, reader, card.

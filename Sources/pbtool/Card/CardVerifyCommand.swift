@@ -8,19 +8,19 @@ struct CardVerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Verify a finger on the card (match on card) with a compact-card probe template.",
         discussion: """
-            Reads the card's limits and order for the finger (BioManager bio header, or the ISO
-            BIT), prunes the probe to the card's maximum (farthest from the centre first) and
-            sorts it, then sends it; the card compares and answers. Each try that does not match
-            costs one from the finger's counter; at zero the finger is blocked. pbtool never
+            Reads the card's limits and order for the finger (BioManager bio header, or the ISO \
+            BIT), prunes the probe to the card's maximum (farthest from the centre first) and \
+            sorts it, then sends it; the card compares and answers. Each try that does not match \
+            costs one from the finger's counter; at zero the finger is blocked. pbtool never \
             retries on its own.
 
-            The connection ends leaving the card powered, so the verified finger stays verified
-            for the next command (e.g. pbtool idstore get) until pbtool card logout, a card reset
-            or removal. pcscd powers an idle card off a few seconds after the last application
-            disconnects, which also ends it; use idstore get --finger to verify and read at once.
+            The connection ends leaving the card powered, so the verified finger stays verified \
+            for the next command (e.g. pbtool idstore get) until pbtool card logout, a card reset \
+            or removal. pcscd powers a card off within about a second of the last application \
+            disconnecting, which also ends it: use idstore get --finger to verify and read at once.
 
-            Exit codes: 0 match; 1 no match; 4 blocked; 12 finger not enrolled or wrong state;
-            2 bad finger or template (too few minutiae: nothing is sent, no try is spent);
+            Exit codes: 0 match; 1 no match; 4 blocked; 12 finger not enrolled or wrong state; \
+            2 bad finger or template (too few minutiae: nothing is sent, no try is spent); \
             3/5/6 transport, reader, card.
 
             Examples:

@@ -9,14 +9,14 @@ struct IDStoreGetCommand: AsyncParsableCommand {
         commandName: "get",
         abstract: "Read an IDStore entry (to standard output, or --out FILE).",
         discussion: """
-            The entry's read condition must hold: a finger verified on the card since its last
-            reset (pbtool card verify just before), or --finger and --template to verify and read
-            in one transaction, which does not depend on pcscd keeping the card powered between
-            two commands. The data goes to standard output as it is, or to --out (mode 0600);
+            The entry's read condition must hold: a finger verified on the card since its last \
+            reset (pbtool card verify just before), or --finger and --template to verify and read \
+            in one transaction, which does not depend on pcscd keeping the card powered between \
+            two commands. The data goes to standard output as it is, or to --out (mode 0600); \
             with --json it is printed base64 (and as text when it is UTF-8).
 
-            Exit codes: 0 read; 10 access denied (no finger verified); 1 no match and 4 blocked
-            (with --finger); 2 no such entry or bad input; 12 no IDStore; 3/5/6 transport,
+            Exit codes: 0 read; 10 access denied (no finger verified); 1 no match and 4 blocked \
+            (with --finger); 2 no such entry or bad input; 12 no IDStore; 3/5/6 transport, \
             reader, card (3 also when the card was removed during the command).
 
             Examples:

@@ -8,8 +8,8 @@ struct IDStoreListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "List the IDStore's entries: name, container, size, who may read and write.",
         discussion: """
-            Reads pbtool's directory (container 0) and GET INFO of every container; needs no
-            verification and changes nothing. Containers holding data without a name show as
+            Reads pbtool's directory (container 0) and GET INFO of every container; needs no \
+            verification and changes nothing. Containers holding data without a name show as \
             unnamed.
 
             Exit codes: 0 listed; 12 the card has no IDStore; 3/5/6 transport, reader, card.

@@ -9,13 +9,13 @@ struct IDStorePutCommand: AsyncParsableCommand {
         commandName: "put",
         abstract: "Store a file in the IDStore under a name (admin key).",
         discussion: """
-            Verifies the BioManager admin key, then erases the entry's container (or takes a free
-            one), sets its access (read: --access, write: admin) and writes the data in 250-byte
-            parts committed at the end; the directory is updated last. --access finger means any
+            Verifies the BioManager admin key, then erases the entry's container (or takes a free \
+            one), sets its access (read: --access, write: admin) and writes the data in 250-byte \
+            parts committed at the end; the directory is updated last. --access finger means any \
             finger verified on the card's BioManager releases it. The card is reset afterwards.
 
-            Exit codes: 0 stored; 2 bad name, empty or too large file; 10 wrong admin key; 4
-            admin key blocked; 12 no IDStore or every container in use; 3/5/6 transport, reader,
+            Exit codes: 0 stored; 2 bad name, empty or too large file; 10 wrong admin key; 4 \
+            admin key blocked; 12 no IDStore or every container in use; 3/5/6 transport, reader, \
             card.
 
             Examples:
@@ -68,10 +68,10 @@ struct IDStoreDeleteCommand: AsyncParsableCommand {
         commandName: "delete",
         abstract: "Erase an IDStore entry and drop its name (admin key).",
         discussion: """
-            Verifies the BioManager admin key, erases the container (RESET) and removes the name
+            Verifies the BioManager admin key, erases the container (RESET) and removes the name \
             from the directory. The card is reset afterwards.
 
-            Exit codes: 0 deleted; 2 no such entry; 10 wrong admin key; 4 admin key blocked;
+            Exit codes: 0 deleted; 2 no such entry; 10 wrong admin key; 4 admin key blocked; \
             3/5/6 transport, reader, card.
 
             Examples:
