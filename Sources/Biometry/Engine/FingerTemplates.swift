@@ -28,7 +28,7 @@ public enum FingerTemplates {
     /// maximum (ISO/IEC 19794-2 §9.3), in its order.
     /// - Throws: ``BiometryError/tooFewMinutiaeForCard(usable:minimum:)`` below its minimum.
     public static func compactCard(_ features: FingerprintFeatures,
-                                   for parameters: SmartCard.MatchingParameters) throws -> CompactMinutiae {
+                                   for parameters: SmartCard.MatchingAlgorithmParameters) throws -> CompactMinutiae {
         let requirements = CardMinutiaeRequirements(minimumCount: parameters.minimumMinutiae,
                                                     maximumCount: parameters.maximumMinutiae,
                                                     order: MinutiaeOrder(rawValue: parameters.order.rawValue))

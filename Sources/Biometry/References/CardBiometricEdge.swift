@@ -39,7 +39,7 @@ public enum CardBiometricEdge {
     }
 
     /// The limits and order a probe for `finger` must meet.
-    func probeParameters(for finger: Finger) throws -> SmartCard.MatchingParameters {
+    func probeParameters(for finger: Finger) throws -> SmartCard.MatchingAlgorithmParameters {
         switch self {
         case .bioManager(let edge): try edge.matchingParameters(for: finger)
         case .iso(let edge): try edge.biometricInformation(for: finger).header.parameters ?? .pbtoolProbe
