@@ -7,7 +7,7 @@ import TestSupport
 final class FlowTestBench {
     let scratch: DBTestStore
     /// The matcher score the tests decide at: the engine's FMR calibration has not landed.
-    static let threshold = ["--threshold-score", "0.08"]
+    static let threshold = ["--threshold-score", "150"]
 
     init() throws {
         scratch = try DBTestStore()

@@ -1,7 +1,8 @@
 /// The score at and above which two templates count as the same finger, and the false-match
 /// rate it was chosen for.
 public struct MatchThreshold: Sendable, Hashable, Codable {
-    /// Host matcher score, `0...1`.
+    /// Host matcher score, in the engine's units (0 for nothing in common, about 100 for a
+    /// strong match).
     public let score: Double
     /// The false-match rate the score was calibrated for (0.0001 = 1 in 10,000); nil when the
     /// score was given directly.

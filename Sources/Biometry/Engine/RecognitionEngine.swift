@@ -38,7 +38,7 @@ public struct RecognitionEngine: Sendable {
         HostMatcher(probe: probe, parameters: matching)
     }
 
-    /// The similarity of two prepared templates, `0...1`.
+    /// The similarity of two prepared templates (see ``MatchThreshold/score`` for the units).
     public func score(_ probe: PreparedTemplate, _ reference: PreparedTemplate) -> Double {
         var matcher = matcher(for: probe)
         return matcher.score(reference)

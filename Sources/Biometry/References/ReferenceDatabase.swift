@@ -54,7 +54,7 @@ public struct MatchReport: Sendable, Hashable {
     public var user: String?
     /// Where the comparison ran.
     public var place: ReferencePlace
-    /// The host matcher's score, `0...1`; nil on a card, which only answers yes or no.
+    /// The host matcher's score; nil on a card, which only answers yes or no.
     public var score: Double?
     /// The threshold the host decided with; nil on a card.
     public var threshold: MatchThreshold?

@@ -119,7 +119,7 @@ struct MatchJSON: Encodable {
         finger = report.finger.name
         user = report.user
         place = report.place.rawValue
-        score = report.score.map { ($0 * 10_000).rounded() / 10_000 }
+        score = report.score.map { ($0 * 100).rounded() / 100 }
         threshold = report.threshold?.score
         falseMatchRate = report.threshold?.falseMatchRate
         retriesLeft = report.retriesLeft

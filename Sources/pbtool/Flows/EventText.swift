@@ -29,7 +29,7 @@ enum EventText {
         return "  quality \(quality) (min \(reading.minimumQuality)), area \(Int(reading.area.rounded())) mm² (min \(Int(reading.minimumArea.rounded())))"
     }
 
-    /// `0.4712` for scores, `1/10000` for rates.
+    /// `1/10000` for rates that are whole fractions, else `%g`.
     static func rate(_ value: Double) -> String {
         let inverse = 1 / value
         return inverse == inverse.rounded() ? "1/\(Int(inverse))" : String(format: "%g", value)
@@ -57,13 +57,13 @@ extension CaptureStatus {
 }
 
 extension MatchReport {
-    /// `right-index on the card, 2 tries left` / `right-index, score 0.412 (threshold 0.120, FMR 1/10000)`.
+    /// `right-index on the card, 2 tries left` / `right-index, score 47.2 (threshold 30.0, FMR 1/10000)`.
     var text: String {
         var parts = [finger.name + (place == .card ? " on the card" : "")]
         if let score {
-            var decision = "score \(String(format: "%.3f", score))"
+            var decision = "score \(String(format: "%.1f", score))"
             if let threshold {
-                decision += " (threshold \(String(format: "%.3f", threshold.score))"
+                decision += " (threshold \(String(format: "%.1f", threshold.score))"
                 decision += threshold.falseMatchRate.map { ", FMR \(EventText.rate($0)))" } ?? ")"
             }
             parts.append(decision)

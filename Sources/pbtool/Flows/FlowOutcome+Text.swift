@@ -18,7 +18,7 @@ extension FlowOutcome {
                 ?? "\(blocked.finger.name) is blocked on the card; an administrator must unblock it."]
         case .identified(let candidates):
             candidates.isEmpty ? ["Nobody matched."]
-                : candidates.enumerated().map { "\($0.offset + 1). \($0.element.user) \($0.element.finger.name) score \(String(format: "%.3f", $0.element.score))" }
+                : candidates.enumerated().map { "\($0.offset + 1). \($0.element.user) \($0.element.finger.name) score \(String(format: "%.1f", $0.element.score))" }
         case .practised(let summary):
             ["Practice done: " + summary.steps.map { "\($0.step.name) \($0.passed ? "passed" : "not yet")" }.joined(separator: ", ") + "."]
         case .fingersListed(let user, let fingers):

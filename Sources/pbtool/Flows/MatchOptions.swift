@@ -8,15 +8,15 @@ struct MatchOptions: ParsableArguments {
     var fmr = "1/10000"
 
     @Option(name: .customLong("threshold-score"),
-            help: "Decide host comparisons at this matcher score (0–1) instead of by --fmr.")
+            help: "Decide host comparisons at this matcher score (about 100 is a strong match) instead of by --fmr.")
     var thresholdScore: Double?
 
     func validate() throws {
         guard FalseMatchRate.parse(fmr) != nil else {
             throw ValidationError("--fmr \(fmr) is not a rate between 0 and 1 (1/10000, 0.0001, 1e-4)")
         }
-        if let thresholdScore, !(0...1).contains(thresholdScore) {
-            throw ValidationError("--threshold-score must be between 0 and 1")
+        if let thresholdScore, !(thresholdScore >= 0 && thresholdScore.isFinite) {
+            throw ValidationError("--threshold-score must be a score of 0 or more")
         }
     }
 

@@ -51,7 +51,7 @@ struct OutcomeJSON: Encodable {
             (result, finger, place, lockedUntil) = ("blocked", blocked.finger.name, blocked.place.rawValue, blocked.lockedUntil)
         case .identified(let found):
             result = "identified"
-            candidates = found.map { Candidate(user: $0.user, finger: $0.finger.name, score: ($0.score * 10_000).rounded() / 10_000) }
+            candidates = found.map { Candidate(user: $0.user, finger: $0.finger.name, score: ($0.score * 100).rounded() / 100) }
         case .practised(let summary):
             result = "practised"
             steps = summary.steps.map { Step(step: $0.step.name, swipes: $0.swipes, passed: $0.passed) }

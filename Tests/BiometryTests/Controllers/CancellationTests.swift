@@ -8,15 +8,14 @@ import Testing
         let store = try TemporaryStore()
         let sensor = FaultySensor(TestFingers.sensor(seed: 1), fault: .absentFinger)
         var configuration = EnrollmentController.Configuration(user: "alice", finger: .rightIndex)
-        configuration.timeout = .seconds(30)
+        configuration.timeout = .seconds(300)
         let controller = EnrollmentController(configuration: configuration, sensor: sensor, engine: TestFingers.engine,
                                               database: store.references)
-        let start = ContinuousClock.now
         let recording = try await FlowRecording.run(controller) { event, flow in
             if case .captureStatus(.capturing) = event { flow.cancel() }
         }
+        // Cancelled, not timed out: the wait (300 s) stopped at the cancellation.
         guard case .cancelled = recording.outcome else { Issue.record("\(String(describing: recording.outcome))"); return }
-        #expect(ContinuousClock.now - start < .seconds(5))
         #expect(recording.names.contains("captureStatus.cancelled"))
         #expect(sensor.closeCount == 1)
         #expect(try store.database.user(named: "alice") == nil)
@@ -26,7 +25,7 @@ import Testing
         let store = try TemporaryStore()
         let sensor = FaultySensor(TestFingers.sensor(seed: 1), fault: .fingerGoneAfter(1))
         var configuration = EnrollmentController.Configuration(user: "bob", finger: .leftIndex)
-        configuration.timeout = .seconds(30)
+        configuration.timeout = .seconds(300)
         let controller = EnrollmentController(configuration: configuration, sensor: sensor, engine: TestFingers.engine,
                                               database: store.references)
         let recording = try await FlowRecording.run(controller) { event, flow in
