@@ -17,5 +17,6 @@ enum BenchSuites {
         SensorsBench.self,
         TemplateStoreBench.self,
         CardEdgeBench.self,
+        BiometryBench.self,
     ]
 }
