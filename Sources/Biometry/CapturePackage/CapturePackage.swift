@@ -51,24 +51,33 @@ public enum CapturePackage {
 
 /// What a package holds, in clear (the JSON the backend gets after decrypting).
 public struct CaptureContents: Codable, Sendable, Hashable {
+    /// The sensor that took the swipe.
     public struct Sensor: Codable, Sendable, Hashable {
+        /// Its `--sensor` name.
         public var id: String
+        /// Its vendor and model.
         public var name: String
     }
 
+    /// The image, WSQ-compressed.
     public struct Image: Codable, Sendable, Hashable {
         /// Always `wsq`.
         public var format: String
+        /// Pixels across.
         public var width: Int
+        /// Pixels down.
         public var height: Int
+        /// Resolution in dots per inch.
         public var dpi: Double
         /// Base64 of the WSQ file.
         public var data: String
     }
 
+    /// The minutiae template of the same swipe.
     public struct Template: Codable, Sendable, Hashable {
         /// Always `iso-19794-2-2005`.
         public var format: String
+        /// Minutiae in the record.
         public var minutiae: Int
         /// Base64 of the record.
         public var data: String
@@ -76,13 +85,17 @@ public struct CaptureContents: Codable, Sendable, Hashable {
 
     /// ISO 8601, UTC, with milliseconds.
     public var capturedAt: String
+    /// The sensor.
     public var sensor: Sensor
     /// The finger asked for (`right-index`), when one was.
     public var finger: String?
     /// 0–100.
     public var quality: Int
+    /// Finger area seen, in square millimetres.
     public var areaSquareMillimetres: Double
+    /// The image.
     public var image: Image
+    /// The template.
     public var template: Template
 }
 
@@ -90,6 +103,7 @@ public struct CaptureContents: Codable, Sendable, Hashable {
 public struct SealedCapturePackage: Codable, Sendable, Hashable {
     /// `pbtool-capture-package`.
     public var format = "pbtool-capture-package"
+    /// The envelope's version: 1.
     public var version = 1
     /// RSA-OAEP with SHA-256 and MGF1-SHA-256 (JOSE's `RSA-OAEP-256`).
     public var keyEncryption = "RSA-OAEP-256"
@@ -99,8 +113,11 @@ public struct SealedCapturePackage: Codable, Sendable, Hashable {
     public var recipientKeySHA256: String
     /// The AES key, RSA-OAEP wrapped, base64.
     public var encryptedKey: String
+    /// The 12-byte GCM nonce, base64.
     public var nonce: String
+    /// The encrypted contents, base64.
     public var ciphertext: String
+    /// The 16-byte GCM tag, base64.
     public var tag: String
     /// The GCM additional data, as UTF-8 text.
     public var additionalData: String

@@ -70,7 +70,8 @@ public struct CapturedSwipe: Sendable {
     public let reading: QualityReading
     /// The finger asked for, if any.
     public let finger: Finger?
-    /// The sensor's `--sensor` name and model.
+    /// The sensor's `--sensor` name (`aes2501`, `sim`).
     public let sensorID: String
+    /// The sensor's vendor and model.
     public let sensorName: String
 }

@@ -31,7 +31,9 @@ public enum FlowOutcome: Sendable {
 
 /// What enrollment stored.
 public struct EnrollmentSummary: Sendable, Hashable {
+    /// Whose finger.
     public var user: String
+    /// Which finger.
     public var finger: Finger
     /// Where the reference went (the database's name).
     public var storedIn: String
@@ -41,8 +43,9 @@ public struct EnrollmentSummary: Sendable, Hashable {
     public var rejectedSwipes: Int
     /// Which accepted swipe became the reference (1-based).
     public var chosenSwipe: Int
-    /// Its quality and minutia count.
+    /// The reference's quality, 0–100.
     public var quality: Int
+    /// The reference's minutia count.
     public var minutiae: Int
     /// Whether the reference was compared with the user's other fingers (a card alone cannot).
     public var checkedForDuplicates: Bool
@@ -58,7 +61,9 @@ public enum EnrollmentRefusal: Sendable, Hashable {
 
 /// A finger that cannot be verified now.
 public struct BlockedFinger: Sendable, Hashable {
+    /// The finger.
     public var finger: Finger
+    /// Where it is blocked.
     public var place: ReferencePlace
     /// When the host lock-out ends; nil for a card block, which an administrator lifts.
     public var lockedUntil: Date?
@@ -66,8 +71,11 @@ public struct BlockedFinger: Sendable, Hashable {
 
 /// One candidate of an identification.
 public struct IdentificationCandidate: Sendable, Hashable {
+    /// The user the reference belongs to.
     public var user: String
+    /// The finger.
     public var finger: Finger
+    /// The host matcher's score.
     public var score: Double
 }
 
@@ -75,10 +83,14 @@ public struct IdentificationCandidate: Sendable, Hashable {
 public struct PracticeSummary: Sendable, Hashable {
     /// Per step, the swipes it took and whether one of them passed its checks.
     public struct StepResult: Sendable, Hashable {
+        /// The step.
         public var step: PracticeStep
+        /// Swipes it took.
         public var swipes: Int
+        /// Whether a swipe passed its checks (free practice: whether any swipe was usable).
         public var passed: Bool
     }
 
+    /// The steps done, in order.
     public var steps: [StepResult]
 }

@@ -8,8 +8,11 @@ import TemplateStore
 public struct HostGallery: Sendable {
     /// One enrolled finger.
     public struct Entry: Sendable {
+        /// Whose finger.
         public let user: String
+        /// Which finger.
         public let finger: Finger
+        /// The reference, ready for the matcher.
         public let template: PreparedTemplate
     }
 
@@ -21,27 +24,45 @@ public struct HostGallery: Sendable {
         self.entries = entries
     }
 
-    /// Loads every `iso` reference of `references`' store. Decryption runs on the calling thread
-    /// (the store is not thread-safe); preparation is spread over all cores.
+    /// A stored reference, decrypted but not yet prepared.
+    public struct Record: Sendable {
+        /// Whose finger.
+        public let user: String
+        /// Which finger.
+        public let finger: Finger
+        /// The ISO/IEC 19794-2 record.
+        public let bytes: [UInt8]
+    }
+
+    /// Loads and prepares every `iso` reference of `references`' store.
     public init(loading references: HostReferences) throws {
+        try self.init(records: try Self.records(in: references), engine: references.engine)
+    }
+
+    /// Every `iso` reference of `references`' store, decrypted on the calling thread (the store
+    /// is not thread-safe).
+    public static func records(in references: HostReferences) throws -> [Record] {
         let database = references.database
         let names = Dictionary(uniqueKeysWithValues: try database.users().map { ($0.id, $0.name) })
-        var pending: [(user: String, finger: Finger, record: [UInt8])] = []
+        var records: [Record] = []
         for sealed in try database.templates(format: .iso) {
             guard let finger = Finger(rawValue: sealed.record.finger.rawValue),
                   let user = names[sealed.record.userID] else { continue }
-            pending.append((user, finger, try sealed.decrypt().bytes.copyBytes()))
+            records.append(Record(user: user, finger: finger, bytes: try sealed.decrypt().bytes.copyBytes()))
         }
-        let engine = references.engine
-        let prepared = try ParallelMap.map(pending) { item in
+        return records
+    }
+
+    /// Decodes and prepares `records` for the matcher, spread over all cores.
+    public init(records: [Record], engine: RecognitionEngine) throws {
+        entries = try ParallelMap.map(records) { record in
             do {
-                return Entry(user: item.user, finger: item.finger,
-                             template: try FingerTemplates.prepared(isoRecord: item.record, engine: engine))
+                return Entry(user: record.user, finger: record.finger,
+                             template: try FingerTemplates.prepared(isoRecord: record.bytes, engine: engine))
             } catch let error as TemplateError {
-                throw BiometryError.unreadableTemplate(finger: item.finger, user: item.user, detail: error.description)
+                throw BiometryError.unreadableTemplate(finger: record.finger, user: record.user, detail: error.description)
             }
         }
-        entries = prepared
     }
 
     /// The `top` best candidates for `probe` at or above `engine`'s threshold, best first.

@@ -9,7 +9,9 @@ import Foundation
 public final class RejectionLockout {
     /// When to lock and for how long.
     public struct Policy: Sendable, Hashable {
+        /// Rejections in a row that lock the finger.
         public var maximumRejections: Int
+        /// How long the lock lasts.
         public var duration: Duration
 
         /// 5 rejections, then 60 seconds.
