@@ -25,7 +25,7 @@ struct FingersOptions: ParsableArguments {
     /// Verifies, then runs `action`; returns the outcome.
     func run(_ action: ManageFingersController.Action, managing: Bool) async throws -> FlowOutcome {
         let runner = try output.runner()
-        let engine = try match.engine()
+        let engine = try match.engine(hostDecides: references.place == .store || action.enrolls)
         let device = try sensor.makeSensor(impressions: 4...6)
         let opened = try FlowReferences.open(references, engine: engine, managing: managing,
                                              showSecrets: output.logSecrets, trace: runner.log.map { log in { log.record($0) } })
@@ -92,5 +92,13 @@ struct FingersEnrollMoreCommand: AsyncParsableCommand {
         enrollment.replacing = replace
         enrollment.timeout = options.sensor.swipeTimeout(enrollment.timeout)
         try FlowEnding.finish(try await options.run(.enrollMore(enrollment), managing: true))
+    }
+}
+
+extension ManageFingersController.Action {
+    /// Whether the action enrolls (and so compares swipes on the host).
+    var enrolls: Bool {
+        if case .enrollMore = self { return true }
+        return false
     }
 }

@@ -37,7 +37,7 @@ import Testing
 
     @Test func repeatedRejectionsLockTheFingerOut() async throws {
         let store = try store(user: "bob", seed: 1)
-        let lockout = RejectionLockout(policy: .init(maximumRejections: 2, duration: .seconds(60)))
+        let lockout = RejectionLockout(policy: .init(maximumRejections: 2, duration: .seconds(3600)))
         let flow = controller(store, user: "bob", sensor: TestFingers.sensor(seed: 2, impressions: 1...1),
                               configure: { $0.attempts = nil }, lockout: lockout)
         let recording = try await FlowRecording.run(flow)
