@@ -8,6 +8,7 @@ public struct APDURedaction: Sendable {
     /// Whether the response data to this command (including GET RESPONSE data) is hidden.
     public var hidesResponseData: @Sendable (CommandAPDU) -> Bool
 
+    /// A policy from two predicates over the caller's command.
     public init(hidesCommandData: @escaping @Sendable (CommandAPDU) -> Bool,
                 hidesResponseData: @escaping @Sendable (CommandAPDU) -> Bool = { _ in false }) {
         self.hidesCommandData = hidesCommandData

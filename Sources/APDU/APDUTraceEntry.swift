@@ -1,6 +1,7 @@
 /// One APDU that crossed a `CardTransport`, including the hidden GET RESPONSEs, `6CXX` re-sends
 /// and chain blocks the caller never built.
 public struct APDUTraceEntry: Sendable, Encodable, CustomStringConvertible {
+    /// Which way the bytes went.
     public enum Direction: String, Sendable, Encodable {
         /// Host to card.
         case command
@@ -22,7 +23,9 @@ public struct APDUTraceEntry: Sendable, Encodable, CustomStringConvertible {
         case raw
     }
 
+    /// Host to card or card to host.
     public let direction: Direction
+    /// Why the transport sent it (the caller's command or a hidden exchange).
     public let purpose: Purpose
     /// What was sent or received, with sensitive data hidden (see `APDURedaction`).
     public let bytes: TracedBytes
@@ -31,6 +34,7 @@ public struct APDUTraceEntry: Sendable, Encodable, CustomStringConvertible {
     /// For responses: time from handing the command to the channel to its answer.
     public let roundTrip: Duration?
 
+    /// An entry as `CardTransport` records it.
     public init(direction: Direction, purpose: Purpose, bytes: TracedBytes,
                 elapsed: Duration, roundTrip: Duration? = nil) {
         self.direction = direction

@@ -48,8 +48,7 @@ extension ATR {
             return ("Y\(byte.index + 1) = \(Self.bits(value >> 4)), protocol T = \(t)\(global)", [])
         case (.a, 1, _): return explainRates(value)
         case (.b, 1, _), (.b, 2, _):
-            return value == 0 ? ("VPP is not electrically connected", [])
-                : ("VPP programming parameter (deprecated since ISO 7816-3:2006)", [])
+            return value == 0 ? ("VPP is not electrically connected", []) : explainProgrammingVoltage(byte)
         case (.c, 1, _):
             return value == 0xFF ? ("Minimum guard time (12 etu for T=0, 11 etu for T=1)", [])
                 : ("Extra guard time: \(value) etu", [])
@@ -79,6 +78,16 @@ extension ATR {
         }
         return ("Fi = \(fi), Di = \(di), \(Self.number(cycles)) cycles/ETU",
                 ["\(Int(typical)) bits/s at 4 MHz, fMax for Fi = \(Self.number(fmax)) MHz => \(Int(atMaximum)) bits/s"])
+    }
+
+    /// TB1/TB2 of ISO/IEC 7816-3:1997 (withdrawn in 2006, still sent by old cards).
+    private func explainProgrammingVoltage(_ byte: ATRInterfaceByte) -> (String, [String]) {
+        let deprecated = "VPP programming is deprecated since ISO 7816-3:2006"
+        guard byte.index == 1 else {
+            return ("Programming voltage PI2 = \(Self.number(Double(byte.value) / 10)) V", [deprecated])
+        }
+        let current = ["25 mA", "50 mA", "100 mA", "RFU"][Int(byte.value >> 5 & 0x03)]
+        return ("Programming voltage PI1 = \(byte.value & 0x1F) V, maximum programming current I = \(current)", [deprecated])
     }
 
     private func explainT1(_ kind: ATRInterfaceByte.Kind, _ value: UInt8) -> (String, [String]) {

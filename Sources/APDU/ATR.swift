@@ -31,12 +31,15 @@ public struct ATR: Hashable, Sendable {
 
     /// The ATR exactly as received.
     public let bytes: [UInt8]
+    /// From TS; `nil` when TS is neither `3B` nor `3F` (see `warnings`).
     public let convention: Convention?
     /// The format byte: Y1 (high nibble) and K (low nibble, number of historical bytes).
     public let formatByte: UInt8?
     /// TA1, TB1, TC1, TD1, TA2, … in order of appearance.
     public let interfaceBytes: [ATRInterfaceByte]
+    /// T1…TK, decoded by their category indicator.
     public let historicalBytes: HistoricalBytes
+    /// The TCK verdict.
     public let checksum: Checksum
     /// Every problem found, in the order met.
     public let warnings: [ATRWarning]
@@ -95,7 +98,8 @@ private struct ATRReader {
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func readAll() {
-        guard readInitialCharacter(), readFormatByte(), readInterfaceBytes(), readHistoricalBytes() else { return }
+        guard readInitialCharacter(), let t0 = readFormatByte(), readInterfaceBytes(t0: t0),
+              readHistoricalBytes(t0: t0) else { return }
         readChecksum()
         if position < bytes.count {
             let extra = Array(bytes[position...])
@@ -123,18 +127,18 @@ private struct ATRReader {
         return true
     }
 
-    private mutating func readFormatByte() -> Bool {
+    private mutating func readFormatByte() -> UInt8? {
         guard position < bytes.count else {
             warnings.append(ATRWarning(.truncated, "ATR truncated after TS: T0 missing"))
-            return false
+            return nil
         }
         formatByte = bytes[position]
         position += 1
-        return true
+        return formatByte
     }
 
-    private mutating func readInterfaceBytes() -> Bool {
-        var presence = formatByte! & 0xF0
+    private mutating func readInterfaceBytes(t0: UInt8) -> Bool {
+        var presence = t0 & 0xF0
         var index = 1
         var context: Int?
         while true {
@@ -153,8 +157,8 @@ private struct ATRReader {
         }
     }
 
-    private mutating func readHistoricalBytes() -> Bool {
-        let announced = Int(formatByte! & 0x0F)
+    private mutating func readHistoricalBytes(t0: UInt8) -> Bool {
+        let announced = Int(t0 & 0x0F)
         let available = min(announced, bytes.count - position)
         historical = HistoricalBytes(bytes: Array(bytes[position..<(position + available)]))
         position += available

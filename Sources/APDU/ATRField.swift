@@ -3,13 +3,16 @@
 public struct ATRField: Hashable, Sendable, Encodable {
     /// `"TS"`, `"T0"`, `"TA1"`, `"Historical bytes"`, `"Tag 3"`, `"TCK"`.
     public let name: String
+    /// The bytes this field covers (empty for a missing field such as an absent TCK).
     public let bytes: [UInt8]
     /// The first line of explanation.
     public let meaning: String
     /// Further lines (bit-level facts, speeds).
     public let details: [String]
+    /// Nested fields (the objects inside the historical bytes).
     public let children: [ATRField]
 
+    /// A field with its explanation.
     public init(name: String, bytes: [UInt8], meaning: String, details: [String] = [], children: [ATRField] = []) {
         self.name = name
         self.bytes = bytes

@@ -1,6 +1,7 @@
 /// One interface byte of an ATR (TAi, TBi, TCi or TDi, ISO/IEC 7816-3 §8.2.3), with the protocol
 /// context that gives it its meaning.
 public struct ATRInterfaceByte: Hashable, Sendable, Encodable {
+    /// TA, TB, TC or TD.
     public enum Kind: String, Sendable, Encodable, CaseIterable {
         case a = "TA", b = "TB", c = "TC", d = "TD"
 
@@ -15,13 +16,16 @@ public struct ATRInterfaceByte: Hashable, Sendable, Encodable {
         }
     }
 
+    /// TA, TB, TC or TD.
     public let kind: Kind
     /// i in TAi…TDi, from 1.
     public let index: Int
+    /// The byte itself.
     public let value: UInt8
     /// T from TD(i−1) for i ≥ 2 (15 = global interface bytes); `nil` for the global TA1…TD1.
     public let protocolContext: Int?
 
+    /// An interface byte as read from position i.
     public init(kind: Kind, index: Int, value: UInt8, protocolContext: Int?) {
         self.kind = kind
         self.index = index

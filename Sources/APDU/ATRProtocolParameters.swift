@@ -7,6 +7,7 @@ public struct SpecificMode: Hashable, Sendable, Encodable {
     /// b5 = 1: Fi/Di are implicit, not those of TA1.
     public let usesImplicitParameters: Bool
 
+    /// Decodes a TA2 byte.
     public init(ta2: UInt8) {
         `protocol` = Int(ta2 & 0x0F)
         canChangeMode = ta2 & 0x80 == 0
@@ -16,6 +17,7 @@ public struct SpecificMode: Hashable, Sendable, Encodable {
 
 /// T=0 parameters: the waiting integer WI from TC2 (7816-3 §10.2).
 public struct T0Parameters: Hashable, Sendable, Encodable {
+    /// WI when TC2 is absent.
     public static let defaultWaitingInteger = 10
     /// TC2, when present.
     public let waitingInteger: Int?
@@ -35,6 +37,7 @@ public struct T0Parameters: Hashable, Sendable, Encodable {
 
 /// T=1 parameters from the first TAi/TBi/TCi (i ≥ 3) after a TD announcing T=1 (7816-3 §11.4).
 public struct T1Parameters: Hashable, Sendable, Encodable {
+    /// The epilogue check of T=1 blocks.
     public enum ErrorDetection: String, Sendable, Encodable {
         /// Longitudinal redundancy check, 1 byte (TCi b1 = 0, the default).
         case lrc
@@ -42,8 +45,11 @@ public struct T1Parameters: Hashable, Sendable, Encodable {
         case crc
     }
 
+    /// IFSC when the ATR gives none.
     public static let defaultIFSC = 32
+    /// BWI when the ATR gives none.
     public static let defaultBlockWaitingInteger = 4
+    /// CWI when the ATR gives none.
     public static let defaultCharacterWaitingInteger = 13
 
     /// Information field size for the card (TAi, 1–254), when given.
@@ -55,9 +61,13 @@ public struct T1Parameters: Hashable, Sendable, Encodable {
     /// EDC kind (TCi b1), when given.
     public let errorDetection: ErrorDetection?
 
+    /// IFSC in force (the ATR's or 32).
     public var effectiveIFSC: Int { ifsc ?? Self.defaultIFSC }
+    /// BWI in force (the ATR's or 4).
     public var effectiveBlockWaitingInteger: Int { blockWaitingInteger ?? Self.defaultBlockWaitingInteger }
+    /// CWI in force (the ATR's or 13).
     public var effectiveCharacterWaitingInteger: Int { characterWaitingInteger ?? Self.defaultCharacterWaitingInteger }
+    /// EDC in force (the ATR's or LRC).
     public var effectiveErrorDetection: ErrorDetection { errorDetection ?? .lrc }
 
     private enum CodingKeys: String, CodingKey {
@@ -94,6 +104,7 @@ public struct T15Parameters: Hashable, Sendable, Encodable {
         /// b3: 1.8 V.
         case c
 
+        /// The nominal supply voltage of the class.
         public var volts: Double {
             switch self {
             case .a: return 5
@@ -103,13 +114,16 @@ public struct T15Parameters: Hashable, Sendable, Encodable {
         }
     }
 
+    /// Whether and in which state the clock may be stopped; `nil` without TAi.
     public let clockStop: ClockStop?
+    /// The supply classes the card accepts, A before B before C.
     public let classes: [VoltageClass]
     /// TAi b6-b4 bits set beyond class C (reserved for future classes).
     public let reservedClassBits: UInt8
     /// TBi: standard or proprietary use of contact C6, when given.
     public let standardOrProprietaryUse: UInt8?
 
+    /// Decodes the first TAi and TBi after T=15.
     public init(ta: UInt8?, tb: UInt8?) {
         if let ta {
             clockStop = [.notSupported, .stateLow, .stateHigh, .noPreference][Int(ta >> 6)]

@@ -1,6 +1,7 @@
 /// Something wrong or unusual in an ATR. Parsing never stops at a problem: it records a warning
 /// and decodes what it can.
 public struct ATRWarning: Hashable, Sendable, Encodable, CustomStringConvertible {
+    /// A stable, machine-readable kind of problem.
     public enum Code: String, Sendable, Encodable {
         /// Fewer bytes than TS, T0 and the announced interface and historical bytes need.
         case truncated
@@ -28,10 +29,12 @@ public struct ATRWarning: Hashable, Sendable, Encodable, CustomStringConvertible
         case malformedHistoricalBytes
     }
 
+    /// What kind of problem it is.
     public let code: Code
     /// A sentence for people, naming the bytes involved.
     public let message: String
 
+    /// A warning of `code` explained by `message`.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -4,6 +4,7 @@
 /// Build with `BERTLV(0x87, [0x01, 0x01])` and `BERTLV(0x7F60) { … }`; decode with
 /// `BERTLV.decode(_:)`; find with `find("7F61/7F60[0]/A1/87")`.
 public struct BERTLV: Hashable, Sendable {
+    /// The tag (class, constructed bit, number).
     public let tag: BERTag
     /// The value field exactly as encoded (for constructed objects: the encoded children, plus any
     /// `00`/`FF` padding that was between them).

@@ -48,6 +48,7 @@ public struct BERTag: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 
     private init(unchecked bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Universal, application, context-specific or private (b8-b7 of the first byte).
     public var tagClass: TagClass {
         switch bytes[0] >> 6 {
         case 0: return .universal

@@ -43,18 +43,27 @@ public struct CardCapabilities: Hashable, Sendable, Encodable {
     }
 
     // Byte 1: selection methods.
-    public var selectsDFByFullName: Bool { bit(0, 0x80)! }
-    public var selectsDFByPartialName: Bool { bit(0, 0x40)! }
-    public var selectsDFByPath: Bool { bit(0, 0x20)! }
-    public var selectsDFByFileIdentifier: Bool { bit(0, 0x10)! }
-    public var selectsDFImplicitly: Bool { bit(0, 0x08)! }
-    public var supportsShortEFIdentifier: Bool { bit(0, 0x04)! }
-    public var supportsRecordNumber: Bool { bit(0, 0x02)! }
-    public var supportsRecordIdentifier: Bool { bit(0, 0x01)! }
+    /// Byte 1 b8: DF selection by full DF name.
+    public var selectsDFByFullName: Bool { bytes[0] & 0x80 != 0 }
+    /// Byte 1 b7: DF selection by partial DF name.
+    public var selectsDFByPartialName: Bool { bytes[0] & 0x40 != 0 }
+    /// Byte 1 b6: DF selection by path.
+    public var selectsDFByPath: Bool { bytes[0] & 0x20 != 0 }
+    /// Byte 1 b5: DF selection by file identifier.
+    public var selectsDFByFileIdentifier: Bool { bytes[0] & 0x10 != 0 }
+    /// Byte 1 b4: implicit DF selection.
+    public var selectsDFImplicitly: Bool { bytes[0] & 0x08 != 0 }
+    /// Byte 1 b3: short EF identifier supported.
+    public var supportsShortEFIdentifier: Bool { bytes[0] & 0x04 != 0 }
+    /// Byte 1 b2: record number supported.
+    public var supportsRecordNumber: Bool { bytes[0] & 0x02 != 0 }
+    /// Byte 1 b1: record identifier supported.
+    public var supportsRecordIdentifier: Bool { bytes[0] & 0x01 != 0 }
 
     // Byte 2: data coding.
     /// b8: EFs of BER-TLV structure supported.
     public var supportsBERTLVFiles: Bool? { bit(1, 0x80) }
+    /// Byte 2 b7-b6, when byte 2 is present.
     public var writeBehaviour: WriteBehaviour? {
         bytes.count > 1 ? [.oneTimeWrite, .proprietary, .writeOR, .writeAND][Int(bytes[1] >> 5 & 0x03)] : nil
     }
@@ -64,10 +73,13 @@ public struct CardCapabilities: Hashable, Sendable, Encodable {
     public var dataUnitQuartets: Int? { bytes.count > 1 ? 1 << Int(bytes[1] & 0x0F) : nil }
 
     // Byte 3: chaining, lengths, channels.
+    /// Byte 3 b8, when byte 3 is present.
     public var supportsCommandChaining: Bool? { bit(2, 0x80) }
+    /// Byte 3 b7: extended Lc and Le fields, when byte 3 is present.
     public var supportsExtendedLengths: Bool? { bit(2, 0x40) }
     /// b6 (7816-4:2013): extended length information in EF.ATR/INFO (DO `7F66`).
     public var hasExtendedLengthInformation: Bool? { bit(2, 0x20) }
+    /// Byte 3 b5-b4, when byte 3 is present.
     public var channelAssignment: ChannelAssignment? {
         bytes.count > 2 ? [.noLogicalChannels, .byInterfaceDevice, .byCard, .byCardAndInterfaceDevice][Int(bytes[2] >> 3 & 0x03)] : nil
     }

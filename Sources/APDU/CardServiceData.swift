@@ -26,6 +26,7 @@ public struct CardServiceData: Hashable, Sendable, Encodable {
     /// b5: BER-TLV data objects available in EF.ATR.
     public var hasDataObjectsInEFATR: Bool { rawValue & 0x10 != 0 }
 
+    /// b4-b2: the command that reads EF.DIR and EF.ATR.
     public var fileAccess: FileAccess {
         switch rawValue >> 1 & 0x07 {
         case 0b100: return .readBinary

@@ -8,6 +8,7 @@ public final class CardTransport {
     public let channel: any CardChannel
     /// The rules applied when a call does not override them.
     public var rules: TransportRules
+    /// Caps on GET RESPONSE loops and the chain block size.
     public var limits: TransportLimits
     /// What the trace hides; `.referenceData` (PINs, templates) unless set otherwise.
     public var redaction: APDURedaction
@@ -21,6 +22,7 @@ public final class CardTransport {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
 
+    /// A transport over `channel`; the channel is retained for the transport's lifetime.
     public init(channel: any CardChannel, rules: TransportRules = .standard,
                 limits: TransportLimits = TransportLimits(), redaction: APDURedaction = .referenceData,
                 recordsTrace: Bool = true) {

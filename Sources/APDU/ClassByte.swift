@@ -51,6 +51,7 @@ public struct ClassByte: RawRepresentable, Hashable, Sendable, CustomStringConve
         }
     }
 
+    /// Which coding the byte follows (b8-b6).
     public var kind: Kind {
         switch rawValue {
         case 0x00...0x1F: return .firstInterindustry
@@ -76,6 +77,7 @@ public struct ClassByte: RawRepresentable, Hashable, Sendable, CustomStringConve
         kind != .reserved && kind != .invalid && rawValue & 0x10 != 0
     }
 
+    /// The SM indication (b4-b3, or b6 in further interindustry classes).
     public var secureMessaging: SecureMessaging {
         switch kind {
         case .firstInterindustry, .proprietary:

@@ -36,9 +36,13 @@ public struct CommandAPDU: Hashable, Sendable, CustomStringConvertible {
     /// Largest Ne in short encoding (Le `00`).
     public static let maximumShortExpectedLength = 256
 
+    /// The class byte (see `classByte` for its bits).
     public var cla: UInt8
+    /// The instruction byte.
     public var ins: UInt8
+    /// Parameter 1.
     public var p1: UInt8
+    /// Parameter 2.
     public var p2: UInt8
     /// The command data field; its count is Nc.
     public let data: [UInt8]
@@ -71,6 +75,7 @@ public struct CommandAPDU: Hashable, Sendable, CustomStringConvertible {
     /// Nc, the number of command data bytes.
     public var nc: Int { data.count }
 
+    /// Case 1–4, from whether data and Ne are present.
     public var apduCase: Case {
         switch (data.isEmpty, ne == nil) {
         case (true, true): return .one

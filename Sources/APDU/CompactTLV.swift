@@ -21,6 +21,7 @@ public struct CompactTLV: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
+    /// Header byte (tag nibble, length nibble) followed by the value.
     public var encoded: [UInt8] { [tag << 4 | UInt8(value.count)] + value }
 
     /// Decodes consecutive objects covering all of `bytes`.

@@ -14,8 +14,10 @@ public struct HexParseError: Error, Equatable, Sendable, CustomStringConvertible
     public let token: String
     /// The 1-based character position of the token in the whole text.
     public let position: Int
+    /// What was wrong with the token.
     public let problem: Problem
 
+    /// An error about `token` starting at character `position` (1-based).
     public init(token: String, position: Int, problem: Problem) {
         self.token = token
         self.position = position

@@ -16,7 +16,9 @@ public struct HistoricalBytes: Hashable, Sendable, Encodable {
         case proprietary
     }
 
+    /// T1…TK as received.
     public let bytes: [UInt8]
+    /// The structure the first byte announces.
     public let category: Category
     /// The COMPACT-TLV objects read (all of them, or those before a malformation).
     public let objects: [HistoricalObject]
@@ -27,6 +29,7 @@ public struct HistoricalBytes: Hashable, Sendable, Encodable {
     /// What did not follow the announced structure, e.g. malformed COMPACT-TLV under category `00`.
     public let problems: [String]
 
+    /// Decodes historical bytes; never fails (see `problems`).
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         var problems: [String] = []

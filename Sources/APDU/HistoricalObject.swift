@@ -37,15 +37,22 @@ public struct HistoricalObject: Hashable, Sendable, Encodable {
         }
     }
 
+    /// The tag nibble, 0–15.
     public let tag: UInt8
+    /// The value bytes.
     public let value: [UInt8]
+    /// What the tag stands for.
     public let kind: Kind
+    /// Decoded tag `3` (exactly 1 byte).
     public let cardServiceData: CardServiceData?
+    /// Decoded tag `7` (1–3 bytes).
     public let cardCapabilities: CardCapabilities?
+    /// Decoded tag `8` (1–3 bytes).
     public let statusIndicator: StatusIndicator?
     /// Why the value could not be read as its tag says (wrong length), when it could not.
     public let problem: String?
 
+    /// Gives a COMPACT-TLV object its historical-bytes meaning.
     public init(_ object: CompactTLV) {
         tag = object.tag
         value = object.value

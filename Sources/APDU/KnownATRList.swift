@@ -22,6 +22,7 @@ public struct KnownATRList: Sendable {
         "/usr/local/pcsc/smartcard_list.txt",
     ]
 
+    /// One entry per pattern line, in file order.
     public let entries: [KnownATR]
     /// Lines that fit nowhere (a description before any pattern), 1-based; kept so a caller can
     /// say the file looked odd.

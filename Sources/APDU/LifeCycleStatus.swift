@@ -4,6 +4,7 @@ public struct LifeCycleStatus: Hashable, Sendable, Encodable, CustomStringConver
 
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The state name of table 15.
     public var meaning: String {
         switch rawValue {
         case 0x00: return "No information given"
@@ -30,7 +31,9 @@ public struct LifeCycleStatus: Hashable, Sendable, Encodable, CustomStringConver
 
 /// The status indicator of the historical bytes (7816-4 §8.1.1.3): an LCS byte, a status word, or both.
 public struct StatusIndicator: Hashable, Sendable, Encodable {
+    /// The LCS byte, when the indicator has one.
     public let lifeCycle: LifeCycleStatus?
+    /// SW1 SW2, when the indicator has them.
     public let statusWord: StatusWord?
 
     /// From the 1 (LCS), 2 (SW) or 3 (LCS + SW) bytes of the indicator; `nil` for other counts.

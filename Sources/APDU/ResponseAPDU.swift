@@ -2,8 +2,10 @@
 public struct ResponseAPDU: Hashable, Sendable, CustomStringConvertible {
     /// The response data field (may be empty).
     public var data: [UInt8]
+    /// SW1 SW2.
     public var statusWord: StatusWord
 
+    /// A response from its parts (used by card implementations and tests).
     public init(data: [UInt8] = [], statusWord: StatusWord) {
         self.data = data
         self.statusWord = statusWord

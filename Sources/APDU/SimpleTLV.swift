@@ -1,7 +1,9 @@
 /// A SIMPLE-TLV data object (ISO/IEC 7816-4 §5.2.1): a 1-byte tag `01`–`FE`, a length of 1 byte
 /// (`00`–`FE`) or `FF` + 2 bytes (up to 65 535), then the value.
 public struct SimpleTLV: Hashable, Sendable {
+    /// `01`–`FE`.
     public let tag: UInt8
+    /// 0–65 535 bytes.
     public let value: [UInt8]
 
     /// - Throws: `TLVError` for tag `00`/`FF` or a value longer than 65 535 bytes.
@@ -19,6 +21,7 @@ public struct SimpleTLV: Hashable, Sendable {
         self.value = value
     }
 
+    /// Tag, length (1 byte, or `FF` + 2 bytes from 255 on), value.
     public var encoded: [UInt8] {
         let length: [UInt8] = value.count < 0xFF
             ? [UInt8(value.count)] : [0xFF, UInt8(value.count >> 8), UInt8(value.count & 0xFF)]

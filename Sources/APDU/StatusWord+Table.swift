@@ -1,26 +1,49 @@
 extension StatusWord {
+    /// `9000`: Normal processing.
     public static let success: StatusWord = 0x9000
+    /// `6300`: Warning, NV changed, no information (often: verification failed).
     public static let verificationFailed: StatusWord = 0x6300
+    /// `6700`: Wrong length (Lc or Le).
     public static let wrongLength: StatusWord = 0x6700
+    /// `6881`: Logical channel not supported.
     public static let logicalChannelNotSupported: StatusWord = 0x6881
+    /// `6882`: Secure messaging not supported.
     public static let secureMessagingNotSupported: StatusWord = 0x6882
+    /// `6883`: Last command of the chain expected.
     public static let lastCommandOfChainExpected: StatusWord = 0x6883
+    /// `6884`: Command chaining not supported.
     public static let commandChainingNotSupported: StatusWord = 0x6884
+    /// `6900`: Command not allowed, no information.
     public static let commandNotAllowed: StatusWord = 0x6900
+    /// `6982`: Security status not satisfied.
     public static let securityStatusNotSatisfied: StatusWord = 0x6982
+    /// `6983`: Authentication method blocked.
     public static let authenticationMethodBlocked: StatusWord = 0x6983
+    /// `6984`: Reference data not usable.
     public static let referenceDataNotUsable: StatusWord = 0x6984
+    /// `6985`: Conditions of use not satisfied.
     public static let conditionsOfUseNotSatisfied: StatusWord = 0x6985
+    /// `6A80`: Incorrect parameters in the command data field.
     public static let incorrectDataParameters: StatusWord = 0x6A80
+    /// `6A81`: Function not supported.
     public static let functionNotSupported: StatusWord = 0x6A81
+    /// `6A82`: File or application not found.
     public static let fileNotFound: StatusWord = 0x6A82
+    /// `6A83`: Record not found.
     public static let recordNotFound: StatusWord = 0x6A83
+    /// `6A84`: Not enough memory space in the file.
     public static let notEnoughMemory: StatusWord = 0x6A84
+    /// `6A86`: Incorrect parameters P1-P2.
     public static let incorrectP1P2: StatusWord = 0x6A86
+    /// `6A88`: Referenced data or reference data not found.
     public static let referencedDataNotFound: StatusWord = 0x6A88
+    /// `6B00`: Wrong parameters P1-P2.
     public static let wrongP1P2: StatusWord = 0x6B00
+    /// `6D00`: Instruction code not supported or invalid.
     public static let instructionNotSupported: StatusWord = 0x6D00
+    /// `6E00`: Class not supported.
     public static let classNotSupported: StatusWord = 0x6E00
+    /// `6F00`: No precise diagnosis.
     public static let noPreciseDiagnosis: StatusWord = 0x6F00
 
     /// The exact words of ISO/IEC 7816-4 §5.6 tables 5–6 (parametric `61XX`, `63CX`, `6CXX` are

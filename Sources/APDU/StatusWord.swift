@@ -33,9 +33,12 @@ public struct StatusWord: RawRepresentable, Hashable, Sendable, ExpressibleByInt
 
     public init(sw1: UInt8, sw2: UInt8) { self.init(rawValue: UInt16(sw1) << 8 | UInt16(sw2)) }
 
+    /// The first status byte.
     public var sw1: UInt8 { UInt8(rawValue >> 8) }
+    /// The second status byte.
     public var sw2: UInt8 { UInt8(rawValue & 0xFF) }
 
+    /// The SW1 group.
     public var category: Category {
         switch sw1 {
         case 0x90 where sw2 == 0x00, 0x61: return .normal
@@ -58,7 +61,9 @@ public struct StatusWord: RawRepresentable, Hashable, Sendable, ExpressibleByInt
 
     /// Normal processing: `9000` or `61XX`.
     public var isSuccess: Bool { category == .normal }
+    /// `62XX` or `63XX`.
     public var isWarning: Bool { category == .warning }
+    /// `64XX`–`6FXX`.
     public var isError: Bool { category == .executionError || category == .checkingError }
 
     /// For `63CX`: X, the remaining tries (VERIFY, CHANGE/RESET REFERENCE DATA) or the counter value.

@@ -1,6 +1,7 @@
 /// Why TLV bytes (BER, COMPACT or SIMPLE) could not be decoded: what, at which byte, and inside
 /// which constructed objects.
 public struct TLVError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
     public enum Problem: Equatable, Sendable {
         /// The bytes end inside a multi-byte tag.
         case truncatedTag
@@ -24,6 +25,7 @@ public struct TLVError: Error, Equatable, Sendable, CustomStringConvertible {
         case nestingTooDeep
     }
 
+    /// What went wrong.
     public let problem: Problem
     /// Offset of the offending field from the start of the outermost input.
     public let offset: Int
@@ -32,6 +34,7 @@ public struct TLVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Tags of the enclosing constructed objects, outermost first.
     public let path: [String]
 
+    /// An error at `offset`, optionally naming the tag being read and its enclosing tags.
     public init(_ problem: Problem, offset: Int, tag: String? = nil, path: [String] = []) {
         self.problem = problem
         self.offset = offset

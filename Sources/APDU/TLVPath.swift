@@ -3,19 +3,25 @@
 public struct TLVPath: Hashable, Sendable, CustomStringConvertible {
     /// One step: a tag and which occurrence of it.
     public struct Step: Hashable, Sendable {
+        /// The tag to look for at this level.
         public let tag: BERTag
+        /// Which same-tag sibling, from 0.
         public let index: Int
     }
 
     /// Why a path string could not be read.
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The path as given.
         public let path: String
+        /// What is wrong with it.
         public let reason: String
         public var description: String { "invalid TLV path \"\(path)\": \(reason)" }
     }
 
+    /// Outermost first.
     public let steps: [Step]
 
+    /// A path from steps built in code.
     public init(steps: [Step]) { self.steps = steps }
 
     /// Reads `"7F61/7F60[0]/A1/87"`.

@@ -66,6 +66,8 @@ import TestSupport
 
     @Test func programmingVoltageBytes() throws {
         #expect(try codes("3B 20 25") == [.programmingVoltage])
+        #expect(try ATR(hex: "3B 20 25").fieldLines.contains("TB1 = 25: Programming voltage PI1 = 5 V, maximum programming current I = 50 mA"))
+        #expect(try ATR(hex: "3B 80 20 32").fieldLines.contains("TB2 = 32: Programming voltage PI2 = 5 V"))
         #expect(try codes("3B 20 00").isEmpty)
     }
 
