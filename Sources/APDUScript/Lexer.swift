@@ -152,7 +152,7 @@ struct Lexer {
             return Token(kind: .doubleEquals, range: start..<position)
         }
         position += 1
-        guard position < bytes.count, !Self.endsWord(bytes[position]) else {
+        guard position < bytes.count, !Self.endsWord(bytes[position]), bytes[position] != ascii("$") else {
             return Token(kind: .equals, range: start..<position)
         }
         skipWord()

@@ -52,10 +52,9 @@ public struct ScriptLoader: Sendable {
 
     private func follow(_ includePath: String, from includer: String, at site: SourceLocation, chain: [String],
                         context: Parser.Context, symbols: ScriptSymbols) throws -> (file: String, body: [Statement]) {
-        let resolved = Self.resolve(includePath, relativeTo: includer)
-        let key = Self.normalized(resolved)
-        if let first = chain.firstIndex(of: key) {
-            let cycle = (chain[first...] + [key]).joined(separator: " → ")
+        let resolved = Self.normalized(Self.resolve(includePath, relativeTo: includer))
+        if let first = chain.firstIndex(of: resolved) {
+            let cycle = (chain[first...] + [resolved]).joined(separator: " → ")
             throw IncludeFailure(message: "include cycle: \(cycle)")
         }
         guard chain.count <= ScriptLimits.maximumIncludeDepth else {
@@ -68,7 +67,7 @@ public struct ScriptLoader: Sendable {
             throw IncludeFailure(message: "cannot read included file \"\(resolved)\": \(Self.reason(error))")
         }
         do {
-            return (resolved, try parseFile(text, path: resolved, chain: chain + [key], context: context,
+            return (resolved, try parseFile(text, path: resolved, chain: chain + [resolved], context: context,
                                           symbols: symbols))
         } catch let failure as ScriptSyntaxError {
             throw failure.included(from: site)
