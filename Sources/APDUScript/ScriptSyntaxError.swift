@@ -19,9 +19,9 @@ public struct ScriptSyntaxError: Error, Equatable, Sendable, CustomStringConvert
         self.includedFrom = includedFrom
     }
 
-    init(_ message: String, at offset: Int, in source: SourceText) {
+    init(_ message: String, at offset: Int, in source: SourceText, includedFrom: [SourceLocation] = []) {
         let location = source.location(of: offset)
-        self.init(message, at: location, excerpt: source.lineText(location.line))
+        self.init(message, at: location, excerpt: source.lineText(location.line), includedFrom: includedFrom)
     }
 
     /// The same error, recorded as reached through an `include` at `site`.
