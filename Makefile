@@ -37,9 +37,28 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# `make demo`: pcscd (started only if none runs), the virtual card attached through vpcd by
+# `pbtool card emulate`, then a few commands against it; everything it started is stopped again.
+DEMO_STATE ?= $(CURDIR)/.build/demo-card-state.json
+define DEMO_SCRIPT
+set -eu
+pbtool=$(DEBUG_DIR)/pbtool; started_pcscd=""
+status=0; $$pbtool card readers >/dev/null 2>&1 || status=$$?   # 3: pcscd unreachable
+[ $$status -ne 3 ] || { pcscd; started_pcscd=yes; echo "demo: started pcscd"; }
+$$pbtool card emulate --state $(DEMO_STATE) >.build/demo-emulator.log 2>&1 & emulator=$$!
+trap 'kill -TERM $$emulator; wait $$emulator || true; [ -z "$$started_pcscd" ] || kill $$(cat /run/pcscd/pcscd.pid)' EXIT
+for _ in $$(seq 50); do $$pbtool card status >/dev/null 2>&1 && break; sleep 0.2; done
+set -x
+$$pbtool card readers
+$$pbtool card status
+$$pbtool apdu send 00A4040008F07062746F6F6C01 8030000004
+{ set +x; } 2>/dev/null
+endef
+export DEMO_SCRIPT
+
 demo: deps
 	$(SWIFT) build --product pbtool
-	@echo "demo: not wired yet (issue 2)"
+	@bash -c "$$DEMO_SCRIPT"
 
 bench: deps
 	$(SWIFT) build -c release --product pbbench

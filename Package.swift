@@ -70,7 +70,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
             "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
-            "CShims",
+            "CShims", "TestSupport",
         ]),
 
         // Tests only: fixture loading, live-stack orchestration, the pbtool binary.
@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "APDUScriptTests", dependencies: ["APDUScript", "APDU", "VirtualCard", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
-        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "VirtualCard"]),
         .testTarget(name: "PCSCTests", dependencies: ["PCSC", "APDU", "VirtualCard", "TestSupport"]),
         .testTarget(name: "VirtualCardTests", dependencies: ["VirtualCard", "APDU", "PCSC", "TestSupport"]),
     ]

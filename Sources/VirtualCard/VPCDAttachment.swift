@@ -13,8 +13,9 @@ public final class VPCDAttachment: @unchecked Sendable {
         public var host = "127.0.0.1"
         /// 35963 for "Virtual PCD 00 00", 35964 for "Virtual PCD 00 01".
         public var port: UInt16 = 35963
-        /// `TCP_NODELAY` + `TCP_QUICKACK` (see `VPCDSocket`); off only to measure their effect.
-        public var tunesLatency = true
+        /// `TCP_NODELAY` + `TCP_QUICKACK`; fewer only to measure their effect (~40 ms per APDU
+        /// without `quickAck`).
+        public var socketOptions: VPCDSocketOptions = .lowLatency
         /// First delay before connecting again; doubles up to `maximumBackoff`.
         public var initialBackoff: Duration = .milliseconds(50)
         /// Longest delay between attempts.
@@ -98,7 +99,7 @@ public final class VPCDAttachment: @unchecked Sendable {
             let connection: VPCDSocket
             do {
                 connection = try VPCDSocket(host: parameters.host, port: parameters.port,
-                                            tunesLatency: parameters.tunesLatency)
+                                            options: parameters.socketOptions)
             } catch {
                 onEvent?(.retrying(after: backoff, reason: error.description))
                 pause(backoff)

@@ -10,10 +10,10 @@ import Glibc
 /// every read. `TCP_NODELAY` keeps our own answers from waiting behind unacknowledged data.
 final class VPCDSocket: @unchecked Sendable {
     private let descriptor: Int32
-    private let tunesLatency: Bool
+    private let options: VPCDSocketOptions
 
     /// Connects to `host:port` (an IPv4 address such as `127.0.0.1`).
-    init(host: String, port: UInt16, tunesLatency: Bool) throws(SocketError) {
+    init(host: String, port: UInt16, options: VPCDSocketOptions) throws(SocketError) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError("socket") }
         var address = sockaddr_in()
@@ -34,11 +34,9 @@ final class VPCDSocket: @unchecked Sendable {
             throw error
         }
         self.descriptor = descriptor
-        self.tunesLatency = tunesLatency
-        if tunesLatency {
-            setOption(TCP_NODELAY)
-            setOption(TCP_QUICKACK)
-        }
+        self.options = options
+        if options.contains(.noDelay) { setOption(TCP_NODELAY) }
+        if options.contains(.quickAck) { setOption(TCP_QUICKACK) }
     }
 
     deinit {
@@ -51,7 +49,7 @@ final class VPCDSocket: @unchecked Sendable {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count >= 0 {
-                if tunesLatency { setOption(TCP_QUICKACK) }
+                if options.contains(.quickAck) { setOption(TCP_QUICKACK) }
                 return Array(buffer.prefix(count))
             }
             if errno != EINTR { throw SocketError("recv") }
@@ -82,6 +80,21 @@ final class VPCDSocket: @unchecked Sendable {
         var on: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), option, &on, socklen_t(MemoryLayout<Int32>.size))
     }
+}
+
+/// The TCP options the card sets on its vpcd connection (see `VPCDSocket` for why).
+public struct VPCDSocketOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// `TCP_NODELAY`: send answers at once, without Nagle's wait for outstanding ACKs.
+    public static let noDelay = Self(rawValue: 1 << 0)
+    /// `TCP_QUICKACK`, set again after every read: acknowledge vpcd's length write at once, so
+    /// its payload write is not held back ~40 ms by Nagle on vpcd's side.
+    public static let quickAck = Self(rawValue: 1 << 1)
+    /// Both: what the card uses unless measuring.
+    public static let lowLatency: Self = [.noDelay, .quickAck]
 }
 
 /// A failed socket call, with the `errno` it left.

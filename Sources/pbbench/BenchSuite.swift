@@ -10,5 +10,7 @@ protocol BenchSuite {
 
 /// Every suite `make bench` runs, in order.
 enum BenchSuites {
-    static let all: [any BenchSuite.Type] = []
+    static let all: [any BenchSuite.Type] = [
+        APDURoundTripBench.self,
+    ]
 }

@@ -48,18 +48,10 @@ public enum PCSCDaemon {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw LiveStackError("pcscd is not running and \(executable) is missing; install the Debian package pcscd (make deps)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = []
-        // The daemon keeps whatever descriptors it inherits; pipes would never reach EOF.
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw LiveStackError("\(executable) exited with status \(process.terminationStatus); "
-                                 + "starting pcscd needs root (for /run/pcscd)")
+        let status = try DaemonLauncher.run(executable)
+        guard status == 0 else {
+            throw LiveStackError("\(executable) exited with status \(status): it needs root (for /run/pcscd), "
+                                 + "and refuses to start while /run/pcscd/pcscd.pid names a live process")
         }
     }
 }

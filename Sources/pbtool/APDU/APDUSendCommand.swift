@@ -8,15 +8,15 @@ struct APDUSendCommand: AsyncParsableCommand {
         commandName: "send",
         abstract: "Send command APDUs to a card and show the decoded answers.",
         discussion: """
-            Each argument is one command APDU in hex (spaces allowed inside quotes). All are
-            checked before anything is sent; they then go out in one PC/SC transaction, in order.
-            By default the ISO 7816-4 transport rules apply: 61XX is followed by GET RESPONSE,
-            6CXX is answered by re-sending with the right Le, and long data is chained. Every
-            exchange on the wire is shown, the hidden ones marked. --raw sends the bytes as they
+            Each argument is one command APDU in hex (spaces allowed inside quotes). All are \
+            checked before anything is sent; they then go out in one PC/SC transaction, in order. \
+            By default the ISO 7816-4 transport rules apply: 61XX is followed by GET RESPONSE, \
+            6CXX is answered by re-sending with the right Le, and long data is chained. Every \
+            exchange on the wire is shown, the hidden ones marked. --raw sends the bytes as they \
             are and shows the card's first answer.
 
-            Exit codes: 0 when every APDU got an answer (whatever its status word); 2 malformed
-            hex or APDU; 3 pcscd not running or the card removed mid-command; 5 no such reader;
+            Exit codes: 0 when every APDU got an answer (whatever its status word); 2 malformed \
+            hex or APDU; 3 pcscd not running or the card removed mid-command; 5 no such reader; \
             6 no card; 7 timeout.
 
             Examples:

@@ -7,10 +7,10 @@ struct CardATRCommand: AsyncParsableCommand {
         commandName: "atr",
         abstract: "Decode an ATR given on the command line, field by field.",
         discussion: """
-            Decodes TS, T0, the interface bytes in their protocol context (Fi/Di, guard time,
-            IFSC/BWI/CWI, clock stop and class), the historical bytes (compact-TLV, card service
-            data, capabilities, life cycle, status) and TCK. Malformed ATRs are decoded as far as
-            they go and the problems listed as warnings; the exit code stays 0. Names come from
+            Decodes TS, T0, the interface bytes in their protocol context (Fi/Di, guard time, \
+            IFSC/BWI/CWI, clock stop and class), the historical bytes (compact-TLV, card service \
+            data, capabilities, life cycle, status) and TCK. Malformed ATRs are decoded as far as \
+            they go and the problems listed as warnings; the exit code stays 0. Names come from \
             pcsc-tools' smartcard_list.txt when it is installed; nothing is downloaded.
 
             Exit codes: 0 decoded (warnings or not); 2 not hex, or empty.

@@ -6,7 +6,7 @@ struct CardCommand: AsyncParsableCommand {
         commandName: "card",
         abstract: "Readers, cards, ATRs, card events, and the virtual card.",
         discussion: """
-            Talks to pcscd through libpcsclite. Without --reader, commands use the first reader
+            Talks to pcscd through libpcsclite. Without --reader, commands use the first reader \
             that holds a card and say which one they chose. See docs/card.md.
             """,
         subcommands: [

@@ -9,10 +9,10 @@ struct CardEmulateCommand: AsyncParsableCommand {
         commandName: "emulate",
         abstract: "Run the virtual card in a vpcd reader until Ctrl-C.",
         discussion: """
-            Connects to pcscd's vpcd driver (package vsmartcard-vpcd): port 35963 is reader
-            "Virtual PCD 00 00", 35964 is "Virtual PCD 00 01". Every PC/SC application then sees
-            a card there. The card holds pbtool's applets (the demo applet, AID F07062746F6F6C01);
-            with --state their state (counters, enrolments) is kept in that file across runs.
+            Connects to pcscd's vpcd driver (package vsmartcard-vpcd): port 35963 is reader \
+            "Virtual PCD 00 00", 35964 is "Virtual PCD 00 01". Every PC/SC application then sees \
+            a card there. The card holds pbtool's applets (the demo applet, AID F07062746F6F6C01); \
+            with --state their state (counters, enrolments) is kept in that file across runs. \
             When pcscd is not running yet, or restarts, the card keeps trying to connect.
 
             Exit codes: 0 after Ctrl-C or SIGTERM; 2 for a bad --atr or an unreadable state file.

@@ -8,9 +8,9 @@ struct CardStatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show a reader's card: state, protocol, ATR decoded field by field, known names.",
         discussion: """
-            Without --reader, uses the first reader that holds a card. Connects in shared mode, so
-            other applications keep working. The card's names come from pcsc-tools'
-            smartcard_list.txt when it is installed. Reader attributes and part 10 features are
+            Without --reader, uses the first reader that holds a card. Connects in shared mode, so \
+            other applications keep working. The card's names come from pcsc-tools' \
+            smartcard_list.txt when it is installed. Reader attributes and part 10 features are \
             shown when the driver offers them (vpcd offers none).
 
             Exit codes: 0 card found; 3 pcscd not running; 5 no such reader; 6 no card; 7 timeout.

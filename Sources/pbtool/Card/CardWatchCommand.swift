@@ -9,12 +9,12 @@ struct CardWatchCommand: AsyncParsableCommand {
         commandName: "watch",
         abstract: "Print reader and card events until Ctrl-C; optionally run a command per event.",
         discussion: """
-            Events: PB_READER_ADDED, PB_READER_REMOVED, PB_CARD_INSERTED, PB_CARD_REMOVED.
-            pcscd is asked to wake pbtool on changes (no polling). With --exec, each event runs
-            the command through /bin/sh, one at a time, with PBTOOL_EVENT, PBTOOL_READER and
+            Events: PB_READER_ADDED, PB_READER_REMOVED, PB_CARD_INSERTED, PB_CARD_REMOVED. \
+            pcscd is asked to wake pbtool on changes (no polling). With --exec, each event runs \
+            the command through /bin/sh, one at a time, with PBTOOL_EVENT, PBTOOL_READER and \
             PBTOOL_ATR (hex, empty unless a card was inserted) in its environment.
 
-            Exit codes: 0 on Ctrl-C, or after --count events; 7 when --timeout passes without an
+            Exit codes: 0 on Ctrl-C, or after --count events; 7 when --timeout passes without an \
             event; 3 when pcscd is not running.
 
             Examples:
