@@ -81,7 +81,10 @@ public enum JUnitReport {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"" where quotes: result += "&quot;"
+            // Attribute values are normalised by parsers (XML 1.0 §3.3.3): keep breaks and tabs as references.
             case "\n" where quotes: result += "&#10;"
+            case "\t" where quotes: result += "&#9;"
+            case "\r" where quotes: result += "&#13;"
             case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
             default:
                 if scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF {

@@ -61,7 +61,7 @@ public struct TraceLine: Sendable, Encodable, Equatable, CustomStringConvertible
 
 extension Duration {
     /// The duration in milliseconds.
-    public var milliseconds: Double {
+    var milliseconds: Double {
         Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
     }
 }
