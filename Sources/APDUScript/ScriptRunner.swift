@@ -66,6 +66,15 @@ public final class ScriptRunner {
     private func run(_ unit: TestUnit, state: inout ScriptState) -> (TestResult, TestFailure?) {
         recording = (unit.identity, [], 0)
         defer { recording = nil }
+        // Transport switches and the channel set inside a test last until its end, so a test
+        // that fails half-way cannot leave them changed for the next one.
+        let scoped = (rules: state.rules, channel: state.channelNumber)
+        defer {
+            if !unit.identity.isImplicit {
+                state.rules = scoped.rules
+                state.channelNumber = scoped.channel
+            }
+        }
         let start = clock.now
         var status = TestStatus.passed
         var failures: [TestFailure] = []

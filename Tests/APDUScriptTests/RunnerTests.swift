@@ -303,3 +303,29 @@ import VirtualCard
         #expect(result.tests[1].failures[0].actual == "9000")
     }
 }
+
+@Suite struct OptionScopeTests {
+    @Test func optionsAndChannelInsideATestEndWithIt() throws {
+        let card = ScriptedCard([
+            .init("00 B0 00 00 05", "61 05"),
+            .init("01 B0 00 00 05", "90 00"),
+            .init("00 B0 00 00 05", "61 05"),
+            .init("00 C0 00 00 05", "01 02 03 04 05 90 00"),
+            .init("01 B0 00 00 05", "61 05"),
+            .init("01 C0 00 00 05", "01 02 03 04 05 90 00"),
+        ])
+        let result = try run("""
+            test "raw" {
+              option getresponse off
+              00 B0 00 00 05 =6105
+              channel 1
+              00 B0 00 00 05 =9000
+            }
+            test "back to defaults" { 00 B0 00 00 05 =9000 len 5 }
+            channel 1
+            test "top-level settings carry on" { 00 B0 00 00 05 =9000 len 5 }
+            """, on: card)
+        #expect(result.tests.map(\.status) == [.passed, .passed, .passed], "\(result.tests.map(\.failures))")
+        #expect(card.isFinished)
+    }
+}
