@@ -9,55 +9,72 @@ public enum ScriptorImporter {
     /// - Throws: `ScriptSyntaxError` for a line scriptor would send that is not hex bytes.
     public static func convert(_ text: String, file: String) throws -> ImportedScript {
         let source = SourceText(path: file, text: text)
-        var output = ["# Imported from \(file) (scriptor) by pbtool apdu import.",
-                      "# scriptor checks nothing: add expectations such as =9000 after the commands."]
+        var conversion = Conversion(source: source)
+        conversion.output = ["# Imported from \(file) (scriptor) by pbtool apdu import.",
+                             "# scriptor checks nothing: add expectations such as =9000 after the commands."]
+        for number in 1...source.lineStarts.count {
+            guard try conversion.take(line: number) else { break }
+        }
+        if !conversion.pending.isEmpty {
+            conversion.notes.append(.init(line: conversion.pendingLine,
+                                          message: "the file ends inside a '\\' continuation; scriptor never sends this APDU"))
+        }
+        return ImportedScript(text: conversion.output.joined(separator: "\n") + "\n", notes: conversion.notes)
+    }
+
+    /// The converted lines so far, the notes, and an APDU continued over several lines.
+    private struct Conversion {
+        let source: SourceText
+        var output: [String] = []
         var notes: [ImportedScript.Note] = []
         var pending: [String] = []
         var pendingLine = 0
-        for number in 1...source.lineStarts.count {
+
+        /// Converts line `number`; false when scriptor would stop reading there.
+        mutating func take(line number: Int) throws -> Bool {
             let line = source.lineText(number)
             let lower = line.lowercased()
+            let trimmed = line.trimmingSpaces
             if lower.contains("exit") {
-                if !line.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("exit") {
+                if !trimmed.lowercased().hasPrefix("exit") {
                     notes.append(.init(line: number, message: "scriptor stops at any line containing \"exit\"; the rest was not converted"))
                 }
-                output.append("# (scriptor stopped here, line \(number): \(line.trimmingCharacters(in: .whitespaces)))")
-                break
+                output.append("# (scriptor stopped here, line \(number): \(trimmed))")
+                return false
             }
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { output.append(""); continue }
-            if line.hasPrefix("#") { output.append(line); continue }
-            if lower.contains("reset") {
-                if lower.trimmingCharacters(in: .whitespaces) != "reset" {
+            if trimmed.isEmpty || line.hasPrefix("#") {
+                output.append(trimmed.isEmpty ? "" : line)
+            } else if lower.contains("reset") {
+                if trimmed.lowercased() != "reset" {
                     notes.append(.init(line: number, message: "scriptor resets on any line containing \"reset\"; converted to a plain reset"))
                 }
                 output.append("reset")
-                continue
-            }
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            } else if trimmed.hasPrefix("#") {
                 notes.append(.init(line: number, message: "an indented '#' line is sent as an APDU by scriptor; kept as a comment"))
-                output.append(line.trimmingCharacters(in: .whitespaces))
-                continue
+                output.append(trimmed)
+            } else {
+                try takeCommand(line, number: number)
             }
+            return true
+        }
+
+        private mutating func takeCommand(_ line: String, number: Int) throws {
             if pending.isEmpty { pendingLine = number }
-            let (tokens, continues) = try hexTokens(of: line, number: number, in: source)
+            let (tokens, continues) = try ScriptorImporter.hexTokens(of: line, number: number, in: source)
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if words.count > 1, words.contains(where: { $0.count > 2 && $0 != "\\" }) {
                 notes.append(.init(line: number, message: "scriptor splits packed hex only on lines without spaces; "
                                    + "it would send one byte for each longer group here; converted as pairs"))
             }
             pending += tokens
-            if continues { continue }
+            guard !continues else { return }
             output.append(pending.joined(separator: " "))
             pending = []
         }
-        if !pending.isEmpty {
-            notes.append(.init(line: pendingLine, message: "the file ends inside a '\\' continuation; scriptor never sends this APDU"))
-        }
-        return ImportedScript(text: output.joined(separator: "\n") + "\n", notes: notes)
     }
 
     /// The byte tokens of one APDU line (packed hex split into pairs), and whether it ends in `\`.
-    private static func hexTokens(of line: String, number: Int, in source: SourceText) throws -> ([String], Bool) {
+    fileprivate static func hexTokens(of line: String, number: Int, in source: SourceText) throws -> ([String], Bool) {
         var body = Substring(line)
         while body.last == " " || body.last == "\t" || body.last == "\r" { body.removeLast() }
         let continues = body.hasSuffix("\\")
