@@ -90,18 +90,16 @@ struct Lexer {
     private mutating func string() throws -> Token {
         let start = position
         position += 1
-        var value: [UInt8] = []
         while position < bytes.count, bytes[position] != ascii("\n") {
             let byte = bytes[position]
             if byte == ascii("\"") {
                 position += 1
-                return Token(kind: .string(String(decoding: value, as: UTF8.self)), range: start..<position)
+                return Token(kind: .string, range: start..<position, inner: (start + 1)..<(position - 1))
             }
             if byte == ascii("\\"), position + 1 < bytes.count,
                bytes[position + 1] == ascii("\"") || bytes[position + 1] == ascii("\\") {
                 position += 1
             }
-            value.append(bytes[position])
             position += 1
         }
         throw ScriptSyntaxError("unterminated string: add the closing \" on the same line", at: start, in: source)
@@ -118,9 +116,9 @@ struct Lexer {
                 throw ScriptSyntaxError("expected an environment variable name and '}' after '${' (e.g. ${CARD_KEY})",
                                         at: start, in: source)
             }
-            let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
+            let name = nameStart..<position
             position += 1
-            return Token(kind: .environment(name), range: start..<position)
+            return Token(kind: .environment, range: start..<position, inner: name)
         }
         let nameStart = position
         while position < bytes.count, Self.isIdentifierByte(bytes[position]) { position += 1 }
@@ -128,8 +126,9 @@ struct Lexer {
             throw ScriptSyntaxError("expected a variable name after '$' (letters, digits, '_'; e.g. $challenge)",
                                     at: start, in: source)
         }
-        let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
-        return Token(kind: .variable(name: name, sliceRange: try slice()), range: start..<position)
+        let name = nameStart..<position
+        let slice = try slice()
+        return Token(kind: .variable, range: start..<position, inner: name, slice: slice)
     }
 
     /// `[…]` right after a variable name: the range inside the brackets.

@@ -2,9 +2,6 @@ import APDU
 
 /// Command lines, their checks and captures, and `expect` lines.
 extension Parser {
-    /// Words that end a byte list or a pattern.
-    static let checkKeywords: Set<String> = ["data", "len", "tlv", "mask", "present", "absent"]
-
     mutating func parseCommand() throws -> CommandStep {
         let start = current.offset
         let expression = try parseExpression(startingInsideStatus: false)
@@ -40,23 +37,23 @@ extension Parser {
     mutating func parseChecks(into step: inout CommandStep) throws {
         while true {
             let token = current
-            let at = location(token.offset)
             switch token.kind {
             case .status(let negated):
-                step.expectations.append(Expectation(.status(try parseStatus(token, negated: negated)), at: at))
+                step.expectations.append(Expectation(.status(try parseStatus(token, negated: negated)), at: location(token.offset)))
                 index += 1
             case .arrow:
                 step.captures.append(try parseCapture())
             case .word:
                 switch keyword(token) {
-                case "data":
+                case .data:
                     index += 1
-                    step.expectations.append(Expectation(.data(try parsePattern(after: "data", at: token.offset)), at: at))
-                case "len":
+                    step.expectations.append(Expectation(.data(try parsePattern(after: "data", at: token.offset)),
+                                                         at: location(token.offset)))
+                case .len:
                     index += 1
-                    step.expectations.append(Expectation(.length(try parseLength()), at: at))
-                case "tlv":
-                    step.expectations.append(Expectation(try parseTLVCheck(), at: at))
+                    step.expectations.append(Expectation(.length(try parseLength()), at: location(token.offset)))
+                case .tlv:
+                    step.expectations.append(Expectation(try parseTLVCheck(), at: location(token.offset)))
                 default:
                     return
                 }
@@ -74,13 +71,13 @@ extension Parser {
         case .doubleEquals:
             index += 1
             return .tlv(path, .equals(try parsePattern(after: "==", at: keywordOffset)))
-        case .word where keyword(current) == "present":
+        case .word where keyword(current) == .present:
             index += 1
             return .tlv(path, .present)
-        case .word where keyword(current) == "absent":
+        case .word where keyword(current) == .absent:
             index += 1
             return .tlv(path, .absent)
-        case .word where keyword(current) == "len":
+        case .word where keyword(current) == .len:
             index += 1
             return .tlv(path, .length(try parseLength()))
         default:
@@ -95,8 +92,12 @@ extension Parser {
         }
         let token = current
         index += 1
+        let written = text(token)
+        if let known = symbols.tlvPaths[written] { return known }
         do {
-            return try TLVPath(text(token))
+            let path = try TLVPath(written)
+            symbols.tlvPaths[written] = path
+            return path
         } catch let failure as TLVPath.ParseError {
             throw error(failure.reason, at: token.offset)
         }
@@ -105,15 +106,16 @@ extension Parser {
     private mutating func parseCapture() throws -> Capture {
         let arrow = current.offset
         index += 1
-        guard case .variable(let name, let sliceRange) = current.kind else {
+        guard current.kind == .variable else {
             throw error("expected a variable after '->' (e.g. -> $challenge)", at: current.offset)
         }
-        let slice = try sliceRange.map { try parseSlice($0) }
+        let name = self.name(current)
+        let slice = try current.slice.map { try parseSlice($0) }
         index += 1
         var source = Capture.Source.data
         if current.kind == .equals {
             index += 1
-            guard keyword(current) == "tlv" else {
+            guard keyword(current) == .tlv else {
                 throw error("expected 'tlv PATH' after '=' in a capture (e.g. -> $aid = tlv 6F/84)", at: current.offset)
             }
             index += 1
@@ -123,30 +125,40 @@ extension Parser {
         return Capture(name: name, slice: slice, source: source, location: location(arrow))
     }
 
-    /// Hex words, `$variables` and `${ENV}` up to a check keyword or the end of the statement.
+    /// Hex words, `$variables` and `${ENV}` up to a check keyword or the end of the statement;
+    /// neighbouring hex words become one term.
     mutating func parseExpression(startingInsideStatus: Bool) throws -> ByteExpression {
         var terms: [ByteExpression.Term] = []
+        var literal: [UInt8] = []
+        literal.reserveCapacity(32)
+        func flush() {
+            if !literal.isEmpty { terms.append(.bytes(literal)) }
+            literal = []
+        }
         if startingInsideStatus {
             let token = current
-            terms.append(.bytes(try parseHexWord(token.range.dropFirst(), whole: token)))
+            try parseHexWord(token.range.dropFirst(), whole: token, into: &literal)
             index += 1
         }
         loop: while true {
             let token = current
             switch token.kind {
             case .word:
-                if let word = keyword(token), Self.checkKeywords.contains(word) { break loop }
-                terms.append(.bytes(try parseHexWord(token.range, whole: token)))
-            case .variable(let name, let sliceRange):
-                let slice = try sliceRange.map { try parseSlice($0) }
-                terms.append(.variable(try reference(name, slice: slice, at: token.offset)))
-            case .environment(let name):
-                terms.append(.environment(name: name, location: location(token.offset)))
+                if isCheckKeyword(token) { break loop }
+                try parseHexWord(token.range, whole: token, into: &literal)
+            case .variable:
+                let slice = try token.slice.map { try parseSlice($0) }
+                flush()
+                terms.append(.variable(try reference(name(token), slice: slice, at: token.offset)))
+            case .environment:
+                flush()
+                terms.append(.environment(name: name(token), location: location(token.offset)))
             default:
                 break loop
             }
             index += 1
         }
+        flush()
         guard !terms.isEmpty else { throw error("expected hex bytes, found \(describe(current))", at: current.offset) }
         return ByteExpression(terms: terms)
     }
@@ -154,8 +166,8 @@ extension Parser {
     /// Plain hex words (no variables): a mask, for instance.
     mutating func parseHexWords(what: String) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        while current.kind == .word, !Self.checkKeywords.contains(keyword(current) ?? "") {
-            bytes += try parseHexWord(current.range, whole: current)
+        while current.kind == .word, !isCheckKeyword(current) {
+            try parseHexWord(current.range, whole: current, into: &bytes)
             index += 1
         }
         guard !bytes.isEmpty else { throw error("expected \(what) in hex, found \(describe(current))", at: current.offset) }
@@ -165,27 +177,29 @@ extension Parser {
     /// A byte pattern after `data`, `atr` or `==` (the keyword at `keywordOffset`).
     mutating func parsePattern(after keyword: String, at keywordOffset: Int) throws -> BytePattern {
         var elements: [BytePattern.Element] = []
+        elements.reserveCapacity(16)
         var restOffset: Int?
         while true {
             let token = current
-            var next: [BytePattern.Element] = []
+            let before = elements.count
+            if let restOffset, !isCheckKeyword(token) {
+                if Self.isPatternElement(token.kind) {
+                    throw error("'*' (any further bytes) must be the last element of the pattern", at: restOffset)
+                }
+            }
             switch token.kind {
             case .word:
-                if !Self.checkKeywords.contains(self.keyword(token) ?? "") { next = try parsePatternWord(token) }
-            case .variable(let name, let sliceRange):
-                let slice = try sliceRange.map { try parseSlice($0) }
-                next = [.expression(.variable(try reference(name, slice: slice, at: token.offset)))]
-            case .environment(let name):
-                next = [.expression(.environment(name: name, location: location(token.offset)))]
+                if !isCheckKeyword(token) { try parsePatternWord(token, into: &elements) }
+            case .variable:
+                let slice = try token.slice.map { try parseSlice($0) }
+                elements.append(.expression(.variable(try reference(name(token), slice: slice, at: token.offset))))
+            case .environment:
+                elements.append(.expression(.environment(name: name(token), location: location(token.offset))))
             default:
                 break
             }
-            if next.isEmpty { break }
-            if let restOffset {
-                throw error("'*' (any further bytes) must be the last element of the pattern", at: restOffset)
-            }
-            if case .rest = next.last { restOffset = token.offset }
-            elements += next
+            guard elements.count > before else { break }
+            if case .rest = elements.last { restOffset = token.offset }
             index += 1
         }
         guard !elements.isEmpty else {
@@ -193,5 +207,12 @@ extension Parser {
                         at: current.kind == .newline || current.kind == .end ? keywordOffset : current.offset)
         }
         return BytePattern(elements: elements)
+    }
+
+    private static func isPatternElement(_ kind: Token.Kind) -> Bool {
+        switch kind {
+        case .word, .variable, .environment: true
+        default: false
+        }
     }
 }

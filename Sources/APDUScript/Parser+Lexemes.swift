@@ -1,7 +1,7 @@
 /// Hex words, pattern words, status lists, numbers, durations and slices.
 extension Parser {
-    /// The hex digits in `range` (a `0x` prefix allowed) as bytes.
-    func parseHexWord(_ range: Range<Int>, whole token: Token) throws -> [UInt8] {
+    /// Appends the hex digits in `range` (a `0x` prefix allowed) to `result` as bytes.
+    func parseHexWord(_ range: Range<Int>, whole token: Token, into result: inout [UInt8]) throws {
         let bytes = source.bytes
         var start = range.lowerBound
         if range.count >= 2, bytes[start] == ascii("0"), bytes[start + 1] | 0x20 == ascii("x") {
@@ -11,8 +11,6 @@ extension Parser {
         guard (range.upperBound - start).isMultiple(of: 2) else {
             throw error("odd number of hex digits in '\(text(token))'; every byte needs two", at: range.lowerBound)
         }
-        var result: [UInt8] = []
-        result.reserveCapacity((range.upperBound - start) / 2)
         var offset = start
         while offset < range.upperBound {
             guard let high = Self.hexValue(bytes[offset]) else { throw notHex(at: offset) }
@@ -20,7 +18,6 @@ extension Parser {
             result.append(high << 4 | low)
             offset += 2
         }
-        return result
     }
 
     private func notHex(at offset: Int) -> ScriptSyntaxError {
@@ -32,11 +29,15 @@ extension Parser {
         return error("'\(character)' is not a hex digit", at: offset)
     }
 
-    /// One word of a pattern: `*`, or pairs of hex digits, `x`/`X`/`?` nibble wildcards and `..`.
-    func parsePatternWord(_ token: Token) throws -> [BytePattern.Element] {
+    /// Appends one word of a pattern: `*`, or pairs of hex digits, `x`/`X`/`?` nibble wildcards
+    /// and `..`.
+    func parsePatternWord(_ token: Token, into elements: inout [BytePattern.Element]) throws {
         let bytes = source.bytes
         var range = token.range
-        if range.count == 1, bytes[range.lowerBound] == ascii("*") { return [.rest] }
+        if range.count == 1, bytes[range.lowerBound] == ascii("*") {
+            elements.append(.rest)
+            return
+        }
         if let star = range.first(where: { bytes[$0] == ascii("*") }) {
             throw error("'*' (any further bytes) must stand alone, separated by spaces", at: star)
         }
@@ -47,7 +48,6 @@ extension Parser {
             throw error("odd number of digits in '\(text(token))'; every byte needs two ('..' or '??' for any byte)",
                         at: token.offset)
         }
-        var elements: [BytePattern.Element] = []
         for offset in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
             let first = bytes[offset], second = bytes[offset + 1]
             if first == ascii("."), second == ascii(".") {
@@ -57,7 +57,6 @@ extension Parser {
             let high = try nibble(at: offset), low = try nibble(at: offset + 1)
             elements.append(.byte(value: high.value << 4 | low.value, mask: high.mask << 4 | low.mask))
         }
-        return elements
     }
 
     /// A hex digit (mask `F`) or a wildcard `x`/`X`/`?` (mask `0`).
@@ -140,8 +139,8 @@ extension Parser {
         guard let milliseconds = scaledDecimal(token.range.lowerBound..<unitStart) else { throw durationError(token) }
         index += 1
         var unit = String(decoding: bytes[unitStart..<token.range.upperBound], as: UTF8.self).lowercased()
-        if unit.isEmpty, let next = keyword(current), next == "ms" || next == "s" {
-            unit = next
+        if unit.isEmpty, let next = keyword(current), next == .ms || next == .s {
+            unit = next.rawValue
             index += 1
         }
         switch unit {

@@ -7,17 +7,17 @@ extension Parser {
         let token = current
         let at = location(token.offset)
         switch keyword(token) {
-        case "test": return Statement(try parseTest(context: context), at: at)
-        case "repeat": return Statement(try parseRepeat(context: context), at: at)
-        case "reset": return Statement(try parseReset(), at: at)
-        case "atr": return Statement(.atr(try parseATR()), at: at)
-        case "let": return Statement(try parseLet(), at: at)
-        case "include": return Statement(try parseInclude(context: context), at: at)
-        case "sleep": return Statement(.sleep(try parseSleep()), at: at)
-        case "option": return Statement(try parseOption(), at: at)
-        case "reader": return Statement(.reader(try parseString(after: "reader", example: "reader \"Virtual PCD 00 00\"")), at: at)
-        case "channel": return Statement(try parseChannel(), at: at)
-        case "data", "len", "tlv":
+        case .test: return Statement(try parseTest(context: context), at: at)
+        case .`repeat`: return Statement(try parseRepeat(context: context), at: at)
+        case .reset: return Statement(try parseReset(), at: at)
+        case .atr: return Statement(.atr(try parseATR()), at: at)
+        case .`let`: return Statement(try parseLet(), at: at)
+        case .include: return Statement(try parseInclude(context: context), at: at)
+        case .sleep: return Statement(.sleep(try parseSleep()), at: at)
+        case .option: return Statement(try parseOption(), at: at)
+        case .reader: return Statement(.reader(try parseString(after: "reader", example: "reader \"Virtual PCD 00 00\"")), at: at)
+        case .channel: return Statement(try parseChannel(), at: at)
+        case .data, .len, .tlv:
             throw error("'\(text(token))' checks the answer to a command: write it after the command on the same line, "
                         + "or on an 'expect' line right below it", at: token.offset)
         default: break
@@ -64,7 +64,7 @@ extension Parser {
             throw error("nested repeats would run their body more than \(ScriptLimits.maximumRepeatProduct) times",
                         at: countToken.offset)
         }
-        if keyword(current) == "times" { index += 1 }
+        if keyword(current) == .times { index += 1 }
         var inner = context
         inner.repeatProduct = product.partialValue
         return .repeatBlock(count: count, body: try parseBody(context: inner))
@@ -73,10 +73,10 @@ extension Parser {
     private mutating func parseReset() throws -> Statement.Kind {
         index += 1
         switch keyword(current) {
-        case "cold":
+        case .cold:
             index += 1
             return .reset(cold: true)
-        case "warm":
+        case .warm:
             index += 1
             return .reset(cold: false)
         default:
@@ -89,7 +89,7 @@ extension Parser {
         let keywordOffset = current.offset
         index += 1
         let pattern = try parsePattern(after: "atr", at: keywordOffset)
-        guard keyword(current) == "mask" else { return ATRExpectation(pattern: pattern, mask: nil) }
+        guard keyword(current) == .mask else { return ATRExpectation(pattern: pattern, mask: nil) }
         index += 1
         let maskStart = current.offset
         let mask = try parseHexWords(what: "a mask after 'mask'")
@@ -103,10 +103,11 @@ extension Parser {
 
     private mutating func parseLet() throws -> Statement.Kind {
         index += 1
-        guard case .variable(let name, let slice) = current.kind else {
+        guard current.kind == .variable else {
             throw error("expected a variable after 'let' (e.g. let $pin = 31 32 33 34)", at: current.offset)
         }
-        guard slice == nil else { throw error("'let' sets a whole variable; remove the slice", at: current.offset) }
+        let name = self.name(current)
+        guard current.slice == nil else { throw error("'let' sets a whole variable; remove the slice", at: current.offset) }
         index += 1
         switch current.kind {
         case .equals:
@@ -149,15 +150,15 @@ extension Parser {
     private mutating func parseOption() throws -> Statement.Kind {
         index += 1
         let names = ScriptOption.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let name = keyword(current), let option = ScriptOption(rawValue: name) else {
+        guard current.kind == .word, let option = ScriptOption(rawValue: text(current).lowercased()) else {
             throw error("expected an option name (\(names)), found \(describe(current))", at: current.offset)
         }
         index += 1
         switch keyword(current) {
-        case "on":
+        case .on:
             index += 1
             return .option(option, enabled: true)
-        case "off":
+        case .off:
             index += 1
             return .option(option, enabled: false)
         default:
@@ -178,9 +179,10 @@ extension Parser {
     /// `keyword "text"`: the string after the keyword (which is the current token).
     mutating func parseString(after keyword: String, example: String) throws -> String {
         index += 1
-        guard case .string(let value) = current.kind else {
+        guard current.kind == .string else {
             throw error("expected a quoted string after '\(keyword)' (e.g. \(example))", at: current.offset)
         }
+        let value = stringValue(current)
         guard !value.isEmpty else { throw error("the string after '\(keyword)' is empty", at: current.offset) }
         index += 1
         return value

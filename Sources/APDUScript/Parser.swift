@@ -1,3 +1,5 @@
+import APDU
+
 /// Reads the tokens of one file into statements (grammar: docs/apdu-scripts.md).
 ///
 /// Every error names the exact place; the first one ends parsing.
@@ -51,7 +53,7 @@ struct Parser {
                 index += 1
                 return statements
             default:
-                if keyword(token) == "expect" {
+                if keyword(token) == .expect {
                     try parseExpect(into: &statements)
                 } else {
                     statements.append(try parseStatement(context: context))
@@ -107,10 +109,37 @@ struct Parser {
 
     func text(_ token: Token) -> String { String(decoding: source.bytes[token.range], as: UTF8.self) }
 
-    /// The lower-cased text of a word token, nil for other tokens.
-    func keyword(_ token: Token) -> String? {
-        guard token.kind == .word, token.range.count <= 12 else { return nil }
-        return String(decoding: source.bytes[token.range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    /// The keyword a word token spells (any case), without building a string.
+    func keyword(_ token: Token) -> Keyword? {
+        guard token.kind == .word, token.range.count < Keyword.byLength.count else { return nil }
+        let bytes = source.bytes
+        candidates: for candidate in Keyword.byLength[token.range.count] {
+            for (index, offset) in token.range.enumerated() where bytes[offset] | 0x20 != candidate.bytes[index] {
+                continue candidates
+            }
+            return candidate.keyword
+        }
+        return nil
+    }
+
+    /// Whether a token ends a byte list or pattern (`data`, `len`, `tlv`, `mask`, …).
+    func isCheckKeyword(_ token: Token) -> Bool {
+        keyword(token).map { Keyword.checks.contains($0) } ?? false
+    }
+
+    /// The name of a variable or environment token.
+    func name(_ token: Token) -> String { String(decoding: source.bytes[token.inner], as: UTF8.self) }
+
+    /// The value of a string token, `\"` and `\\` resolved.
+    func stringValue(_ token: Token) -> String {
+        var value: [UInt8] = []
+        var offset = token.inner.lowerBound
+        while offset < token.inner.upperBound {
+            if source.bytes[offset] == ascii("\\"), offset + 1 < token.inner.upperBound { offset += 1 }
+            value.append(source.bytes[offset])
+            offset += 1
+        }
+        return String(decoding: value, as: UTF8.self)
     }
 
     /// How a token reads in an error message.
@@ -130,10 +159,12 @@ struct Parser {
     }
 }
 
-/// Names the statements so far have defined: variables, and test names with their places.
+/// Names the statements so far have defined (variables, test names with their places), and
+/// the TLV paths already read (scripts repeat the same few paths).
 ///
 /// One instance is shared by a script and all the files it includes, which are parsed in order.
 final class ScriptSymbols {
     var variables: Set<String> = []
     var tests: [String: SourceLocation] = [:]
+    var tlvPaths: [String: TLVPath] = [:]
 }

@@ -31,8 +31,8 @@ public struct ScriptSyntaxError: Error, Equatable, Sendable, CustomStringConvert
 
     /// The caret line: spaces (tabs kept, so it lines up) up to the column, then `^`.
     public var caretLine: String {
-        let prefix = excerpt.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-        return prefix + "^"
+        let prefix = excerpt.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }
+        return prefix.joined() + "^"
     }
 
     /// `file:line:column: error: message`, the excerpt, the caret, and the include chain.

@@ -4,7 +4,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     public let file: String
     /// 1-based line number.
     public let line: Int
-    /// 1-based column, counted in characters (a tab counts as one).
+    /// 1-based column, counted in Unicode scalars (characters, for the ASCII scripts are written
+    /// in; a tab counts as one).
     public let column: Int
 
     /// A location from its parts.
@@ -49,12 +50,14 @@ struct SourceText {
         return low
     }
 
-    /// The location of byte `offset`, its column counted in characters.
+    /// The location of byte `offset`, its column counted in Unicode scalars.
     func location(of offset: Int) -> SourceLocation {
         let index = lineIndex(of: offset)
         let start = lineStarts[index]
         let clamped = min(max(offset, start), bytes.count)
-        let column = String(decoding: bytes[start..<clamped], as: UTF8.self).count + 1
+        var column = 1
+        // Every UTF-8 byte but a continuation byte (10xxxxxx) starts a scalar.
+        for position in start..<clamped where bytes[position] & 0xC0 != 0x80 { column += 1 }
         return SourceLocation(file: path, line: index + 1, column: column)
     }
 

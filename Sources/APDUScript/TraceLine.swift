@@ -21,17 +21,22 @@ public struct TraceLine: Sendable, Encodable, Equatable, CustomStringConvertible
 
     /// What the line records.
     public let kind: Kind
-    /// The bytes as hex (redacted where needed) or the note.
-    public let text: String
     /// For APDUs the transport sent on its own: `getResponse`, `exactLengthResend`, `chainBlock`.
     public let purpose: String?
     /// For responses: the round trip in milliseconds.
     public let milliseconds: Double?
+    /// The bytes (kept as bytes: most traces are never printed, so hex is made on demand) or a note.
+    private let content: Content
+
+    private enum Content: Sendable, Equatable {
+        case bytes(TracedBytes)
+        case note(String)
+    }
 
     /// A line from its parts.
     public init(kind: Kind, text: String, purpose: String? = nil, milliseconds: Double? = nil) {
         self.kind = kind
-        self.text = text
+        self.content = .note(text)
         self.purpose = purpose
         self.milliseconds = milliseconds
     }
@@ -39,9 +44,27 @@ public struct TraceLine: Sendable, Encodable, Equatable, CustomStringConvertible
     /// A line for an APDU the transport traced.
     public init(_ entry: APDUTraceEntry) {
         kind = entry.direction == .command ? .command : .response
-        text = entry.bytes.description
+        content = .bytes(entry.bytes)
         purpose = entry.purpose == .command ? nil : entry.purpose.rawValue
         milliseconds = entry.roundTrip.map(\.milliseconds)
+    }
+
+    /// The bytes as hex (redacted where needed) or the note.
+    public var text: String {
+        switch content {
+        case .bytes(let bytes): bytes.description
+        case .note(let note): note
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, text, purpose, milliseconds }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(text, forKey: .text)
+        try container.encodeIfPresent(purpose, forKey: .purpose)
+        try container.encodeIfPresent(milliseconds, forKey: .milliseconds)
     }
 
     /// `> 00 A4 …`, `< 90 00  [0.120 ms]`, `* reset (cold)`.

@@ -57,8 +57,11 @@ struct APDUImportCommand: AsyncParsableCommand {
         } catch let error as ScriptSyntaxError {
             throw CommandFailure(.usage, error.description)
         }
-        // The conversion must itself be a valid script; if not, that is pbtool's bug.
-        _ = try ScriptLoader { _ in "" }.parse(imported.text, file: out ?? "converted.apdu")
+        do {
+            _ = try ScriptLoader { _ in "" }.parse(imported.text, file: out ?? "converted.apdu")
+        } catch {
+            throw CommandFailure(.software, "the converted script does not parse (a pbtool bug, please report it): \(error)")
+        }
         imported.notes.forEach { printError("pbtool: note: \(legacy):\($0)") }
         if json {
             try JSONOutput.print(ImportReport(format: chosen.rawValue, script: imported.text, notes: imported.notes.map(\.description)))
