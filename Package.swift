@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "APDUScriptTests", dependencies: ["APDUScript", "APDU", "VirtualCard", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
-        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "VirtualCard"]),
+        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
         .testTarget(name: "PCSCTests", dependencies: ["PCSC", "APDU", "VirtualCard", "TestSupport"]),
         .testTarget(name: "VirtualCardTests", dependencies: ["VirtualCard", "APDU", "PCSC", "TestSupport"]),
     ]

@@ -58,8 +58,11 @@ public struct PCSCError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the code says pcscd went away: the context must be established again.
+    ///
+    /// A call in progress when pcscd stops fails with `SCARD_F_COMM_ERROR` (its socket broke);
+    /// later calls fail with `SCARD_E_NO_SERVICE`.
     public var isServiceLost: Bool {
-        code == Self.noService.code || code == Self.serviceStopped.code
+        code == Self.noService.code || code == Self.serviceStopped.code || code == Self.communicationError.code
     }
 }
 

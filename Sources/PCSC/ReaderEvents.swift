@@ -22,6 +22,7 @@ public struct ReaderEvents: AsyncSequence, Sendable {
         /// Longest delay between reconnection attempts.
         public var maximumBackoff: Duration = .seconds(2)
 
+        /// The defaults: wake every second, reconnect after 0.1 s doubling up to 2 s.
         public init() {}
     }
 
@@ -36,12 +37,38 @@ public struct ReaderEvents: AsyncSequence, Sendable {
         self.parameters = parameters
     }
 
-    public func makeAsyncIterator() -> AsyncThrowingStream<ReaderEvent, any Error>.Iterator {
+    public func makeAsyncIterator() -> Iterator {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ReaderEvent.self)
         let monitor = ReaderMonitor(continuation: continuation, reportsCurrentState: reportsCurrentState,
                                     parameters: parameters)
         continuation.onTermination = { _ in monitor.stop() }
         monitor.start()
-        return stream.makeAsyncIterator()
+        return Iterator(events: stream.makeAsyncIterator(), owner: MonitorOwner(monitor))
     }
+
+    /// Hands out the monitor's events; the monitor stops when the last copy of the iterator goes
+    /// away (a loop left with `break`), or when the iterating task is cancelled.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var events: AsyncThrowingStream<ReaderEvent, any Error>.Iterator
+        private let owner: MonitorOwner
+
+        init(events: AsyncThrowingStream<ReaderEvent, any Error>.Iterator, owner: MonitorOwner) {
+            self.events = events
+            self.owner = owner
+        }
+
+        public mutating func next() async throws -> ReaderEvent? {
+            try await events.next()
+        }
+    }
+}
+
+/// Stops its monitor when released: leaving a `for await` loop drops the iterator but does not
+/// terminate the underlying stream (its continuation lives on in the monitor thread).
+final class MonitorOwner: Sendable {
+    private let monitor: ReaderMonitor
+
+    init(_ monitor: ReaderMonitor) { self.monitor = monitor }
+
+    deinit { monitor.stop() }
 }

@@ -5,7 +5,7 @@ final class ReaderMonitor: @unchecked Sendable {
     private let continuation: AsyncThrowingStream<ReaderEvent, any Error>.Continuation
     private let reportsCurrentState: Bool
     private let parameters: ReaderEvents.Parameters
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var isStopped = false
     private var context: PCSCContext?
     private var tracker = ReaderEventTracker()
@@ -27,6 +27,7 @@ final class ReaderMonitor: @unchecked Sendable {
     func stop() {
         let current: PCSCContext? = lock.withLock {
             isStopped = true
+            lock.broadcast()
             return context
         }
         current?.cancel()
@@ -34,30 +35,53 @@ final class ReaderMonitor: @unchecked Sendable {
 
     private var stopped: Bool { lock.withLock { isStopped } }
 
+    /// How many monitor threads are running in the process (tests check that they end).
+    static var runningCount: Int { runningLock.withLock { running } }
+    private static let runningLock = NSLock()
+    nonisolated(unsafe) private static var running = 0
+
     private func run() {
+        Self.runningLock.withLock { Self.running += 1 }
+        defer { Self.runningLock.withLock { Self.running -= 1 } }
         var backoff = parameters.initialBackoff
-        var isFirstSession = true
+        var hasConnected = false
         while !stopped {
             do {
-                try watch(isFirstSession: isFirstSession)
-            } catch let error as PCSCError where error.isServiceLost && !isFirstSession {
+                try watch(isReconnection: hasConnected) {
+                    hasConnected = true
+                    backoff = parameters.initialBackoff
+                }
+            } catch let error as PCSCError where hasConnected && Self.meansServiceLost(error) {
+                // pcscd stopped after we had reached it: report its readers gone and wait for it.
                 emit(tracker.removeAll())
-                Thread.sleep(forTimeInterval: backoff.seconds)
+                pause(backoff)
                 backoff = min(backoff * 2, parameters.maximumBackoff)
-                continue
             } catch {
                 if !stopped { continuation.finish(throwing: error) }
                 return
             }
-            isFirstSession = false
-            backoff = parameters.initialBackoff
         }
         continuation.finish()
     }
 
+    /// Sleeps for `delay`, or less if `stop()` is called.
+    private func pause(_ delay: Duration) {
+        let deadline = Date(timeIntervalSinceNow: delay.seconds)
+        lock.withLock {
+            while !isStopped && lock.wait(until: deadline) {}
+        }
+    }
+
+    /// pcscd went away (or restarted, leaving our context unknown to it).
+    private static func meansServiceLost(_ error: PCSCError) -> Bool {
+        error.isServiceLost || error == .invalidHandle
+    }
+
     /// One session on one context: returns when stopped, throws when pcscd goes away.
-    private func watch(isFirstSession: Bool) throws {
+    /// `connected` runs once the context is established.
+    private func watch(isReconnection: Bool, connected: () -> Void) throws {
         let session = try PCSCContext()
+        connected()
         lock.withLock { context = session }
         defer { lock.withLock { context = nil } }
         if stopped { return }
@@ -67,7 +91,7 @@ final class ReaderMonitor: @unchecked Sendable {
         states += tracker.readers.map { ReaderState(reader: $0) }
         try session.waitForStatusChange(&states, timeout: .zero)
         let initial = listed + states.dropFirst().flatMap { tracker.stateChanged($0) }
-        if reportsCurrentState || !isFirstSession { emit(initial) }
+        if reportsCurrentState || isReconnection { emit(initial) }
 
         while !stopped {
             let changed: Bool
@@ -107,13 +131,5 @@ final class ReaderMonitor: @unchecked Sendable {
 
     private func emit(_ events: [ReaderEvent]) {
         for event in events { continuation.yield(event) }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, for APIs that take a `TimeInterval`.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -21,6 +21,7 @@ public final class DemoApplet: Applet {
     /// The persistent counter.
     public private(set) var counter: UInt32 = 0
 
+    /// A fresh applet with its counter at 0 (the state file, if any, restores it).
     public init() {}
 
     public func select(_ command: CommandAPDU) -> ResponseAPDU {

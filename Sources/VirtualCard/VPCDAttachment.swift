@@ -21,6 +21,7 @@ public final class VPCDAttachment: @unchecked Sendable {
         /// Longest delay between attempts.
         public var maximumBackoff: Duration = .seconds(2)
 
+        /// Loopback, `port`, low-latency socket options, backoff 50 ms doubling up to 2 s.
         public init(port: UInt16 = 35963) { self.port = port }
     }
 
@@ -54,7 +55,8 @@ public final class VPCDAttachment: @unchecked Sendable {
         self.parameters = parameters
     }
 
-    /// Starts the thread that connects and serves; returns at once.
+    /// Starts the thread that connects and serves; returns at once. An attachment runs once:
+    /// after `stop()`, make a new one to attach again.
     public func start() {
         condition.withLock { isRunning = true }
         let thread = Thread { [self] in
@@ -155,13 +157,5 @@ public final class VPCDAttachment: @unchecked Sendable {
                 if !condition.wait(until: deadline) { break }
             }
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, for Foundation APIs.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

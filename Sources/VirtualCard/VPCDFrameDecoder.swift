@@ -6,6 +6,7 @@ public struct VPCDFrameDecoder: Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
 
+    /// A decoder with nothing received yet.
     public init() {}
 
     /// Adds received bytes.

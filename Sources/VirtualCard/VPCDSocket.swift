@@ -81,36 +81,3 @@ final class VPCDSocket: @unchecked Sendable {
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), option, &on, socklen_t(MemoryLayout<Int32>.size))
     }
 }
-
-/// The TCP options the card sets on its vpcd connection (see `VPCDSocket` for why).
-public struct VPCDSocketOptions: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    /// `TCP_NODELAY`: send answers at once, without Nagle's wait for outstanding ACKs.
-    public static let noDelay = Self(rawValue: 1 << 0)
-    /// `TCP_QUICKACK`, set again after every read: acknowledge vpcd's length write at once, so
-    /// its payload write is not held back ~40 ms by Nagle on vpcd's side.
-    public static let quickAck = Self(rawValue: 1 << 1)
-    /// Both: what the card uses unless measuring.
-    public static let lowLatency: Self = [.noDelay, .quickAck]
-}
-
-/// A failed socket call, with the `errno` it left.
-public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The call and its target, such as `connect to 127.0.0.1:35963`.
-    public let operation: String
-    /// The `errno` value.
-    public let code: Int32
-
-    init(_ operation: String, code: Int32 = errno) {
-        self.operation = operation
-        self.code = code
-    }
-
-    /// Whether nothing listens on the port (pcscd is not running, or has no vpcd reader there).
-    public var isConnectionRefused: Bool { code == ECONNREFUSED }
-
-    public var description: String { "\(operation): \(String(cString: strerror(code)))" }
-}

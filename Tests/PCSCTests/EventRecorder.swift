@@ -33,7 +33,11 @@ final class EventRecorder: @unchecked Sendable {
         throw LiveStackError("no \(event) within \(limit); saw \(lock.withLock { events })")
     }
 
-    func stop() { task?.cancel() }
+    /// Ends the iteration and waits until it has.
+    func stop() async {
+        task?.cancel()
+        await task?.value
+    }
 
     private func append(_ event: ReaderEvent) { lock.withLock { events.append(event) } }
 }

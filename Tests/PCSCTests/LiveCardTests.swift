@@ -152,4 +152,37 @@ import VirtualCard
             #expect(throws: PCSCError.unsupportedFeature) { try card.control(PCSCCard.controlCode(3400)) }
         }
     }
+
+    @Test func connectsWithTheProtocolAskedFor() async throws {
+        try await LiveStack.run {
+            let attached = try AttachedVirtualCard.attach()
+            defer { try? attached.detach() }
+            let card = try PCSCContext().connect(to: attached.reader, protocols: .t0)
+            #expect(card.activeProtocol == .t0)
+            #expect(try card.transmit(selectDemo).suffix(2) == [0x90, 0x00])
+        }
+    }
+
+    @Test func directConnectionsReachAnEmptyReader() async throws {
+        try await LiveStack.run {
+            let card = try PCSCContext().connect(to: "Virtual PCD 00 01", share: .direct, protocols: [])
+            #expect(card.shareMode == .direct)
+            #expect(card.activeProtocol == nil)
+            #expect(try card.features().isEmpty)
+        }
+    }
+
+    @Test func extendedLengthAnswersFitTheReceiveBuffer() async throws {
+        try await LiveStack.run {
+            let attached = try AttachedVirtualCard.attach()
+            defer { try? attached.detach() }
+            let card = try PCSCContext().connect(to: attached.reader)
+            _ = try card.transmit(selectDemo)
+            // Case 2E: READ PATTERN of 4096 bytes with extended Le 1000.
+            let answer = try card.transmit([0x80, 0x20, 0x10, 0x00, 0x00, 0x10, 0x00])
+            #expect(answer.count == 4098)
+            #expect(answer.suffix(2) == [0x90, 0x00])
+            #expect(answer.prefix(4096) == (0..<4096).map { UInt8($0 & 0xFF) }[...])
+        }
+    }
 }

@@ -47,6 +47,7 @@ import Testing
     @Test func serviceLossCodes() {
         #expect(PCSCError.noService.isServiceLost)
         #expect(PCSCError.serviceStopped.isServiceLost)
+        #expect(PCSCError.communicationError.isServiceLost)
         #expect(!PCSCError.removedCard.isServiceLost)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PCSC
+@testable import PCSC
 import Testing
 import TestSupport
 import VirtualCard
@@ -56,7 +56,7 @@ import VirtualCard
             try await events.waitFor(.cardInserted(reader: attached.reader, atr: VirtualCard.defaultATR))
             try attached.detach()
             try await events.waitFor(.cardRemoved(reader: attached.reader))
-            events.stop()
+            await events.stop()
         }
     }
 }
@@ -75,5 +75,41 @@ final class WaitOutcome: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(20))
         }
         return nil
+    }
+}
+
+/// The monitor thread behind `ReaderEvents` ends with the loop that used it.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ReaderEventsLifetimeTests {
+    @Test func leavingTheLoopStopsTheMonitor() async throws {
+        try await LiveStack.run {
+            let before = ReaderMonitor.runningCount
+            for try await event in ReaderEvents(reportsCurrentState: true) {
+                if case .readerAdded = event { break }
+            }
+            #expect(try await runningCount(reaches: before, within: .seconds(5)))
+        }
+    }
+
+    @Test func cancellingTheTaskStopsTheMonitor() async throws {
+        try await LiveStack.run {
+            let before = ReaderMonitor.runningCount
+            let task = Task {
+                for try await _ in ReaderEvents() {}
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(ReaderMonitor.runningCount == before + 1)
+            task.cancel()
+            _ = await task.result
+            #expect(try await runningCount(reaches: before, within: .seconds(5)))
+        }
+    }
+
+    private func runningCount(reaches expected: Int, within limit: Duration) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if ReaderMonitor.runningCount <= expected { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
     }
 }

@@ -31,7 +31,11 @@ public enum PCSCDaemon {
         while ContinuousClock.now < deadline {
             if let readers = try? PCSCContext().readers() {
                 lastSeen = readers
-                if Set(vpcdReaders.values).isSubset(of: readers) { return started }
+                if Set(vpcdReaders.values).isSubset(of: readers) {
+                    // pcscd writes its pid file after its parent exits, so note ownership only now.
+                    if started, let pid = runningPID { try? Data(String(pid).utf8).write(to: URL(fileURLWithPath: ownerMarker)) }
+                    return started
+                }
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
@@ -53,5 +57,38 @@ public enum PCSCDaemon {
             throw LiveStackError("\(executable) exited with status \(status): it needs root (for /run/pcscd), "
                                  + "and refuses to start while /run/pcscd/pcscd.pid names a live process")
         }
+    }
+
+    /// Where pcscd writes its process id.
+    static let pidFile = "/run/pcscd/pcscd.pid"
+    /// Where the tests note the process id of a pcscd they started.
+    static let ownerMarker = "/tmp/pbtool-tests-pcscd.pid"
+
+    /// The running pcscd's process id, from its pid file (pcsc-lite 1.9.9 writes `"19861\n\0"`).
+    static var runningPID: Int32? {
+        guard let contents = FileManager.default.contents(atPath: pidFile) else { return nil }
+        return Int32(String(decoding: contents.prefix { $0 != 0 }, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Whether tests may stop and start pcscd: none runs yet (so the tests will start it), or
+    /// the one running was started by pbtool's tests. A pcscd the system manages is left alone.
+    public static var isOwnedByTests: Bool {
+        guard isAnswering() else { return true }
+        guard let pid = runningPID, let marker = FileManager.default.contents(atPath: ownerMarker) else { return false }
+        return String(decoding: marker, as: UTF8.self) == String(pid)
+    }
+
+    /// Stops the tests' pcscd (SIGTERM; it removes its socket and pid file) and starts it again,
+    /// as a package upgrade or a crash-and-restart would; waits until the vpcd readers are back.
+    public static func restart(timeout: Duration = .seconds(20)) throws {
+        guard isOwnedByTests, let pid = runningPID else { throw LiveStackError("pcscd was not started by the tests") }
+        kill(pid, SIGTERM)
+        let deadline = ContinuousClock.now + timeout
+        while isAnswering() || FileManager.default.fileExists(atPath: pidFile) {
+            guard ContinuousClock.now < deadline else { throw LiveStackError("pcscd (pid \(pid)) did not stop within \(timeout)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try ensureRunning(timeout: timeout)
     }
 }

@@ -41,9 +41,10 @@ struct CardEmulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let applets = AppletCatalog.all()
         let card: VirtualCard
         do {
-            card = try VirtualCard(atr: try answerToReset(), applets: AppletCatalog.all(),
+            card = try VirtualCard(atr: try answerToReset(), applets: applets,
                                    stateFile: state.map { URL(fileURLWithPath: $0) })
         } catch let error as VirtualCardError {
             throw CommandFailure(.usage, error.description)
@@ -52,7 +53,7 @@ struct CardEmulateCommand: AsyncParsableCommand {
         let attachment = VPCDAttachment(card: card, parameters: .init(port: UInt16(port)))
         let log = EmulationLog(json: json, port: UInt16(port))
         attachment.onEvent = { log.record($0) }
-        log.started(card: card, stateFile: state)
+        log.started(card: card, applets: applets, stateFile: state)
         let stopped = AsyncStopSignal()
         let signals = InterruptSignals { _ in stopped.fire() }
         attachment.start()
@@ -72,33 +73,6 @@ struct CardEmulateCommand: AsyncParsableCommand {
             return bytes
         } catch let error as HexParseError {
             throw CommandFailure(.usage, "--atr is not hex: \(error)")
-        }
-    }
-}
-
-/// A one-shot signal a task can await, fired from any thread.
-final class AsyncStopSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isFired = false
-    private var waiter: CheckedContinuation<Void, Never>?
-
-    func fire() {
-        let continuation: CheckedContinuation<Void, Never>? = lock.withLock {
-            isFired = true
-            defer { waiter = nil }
-            return waiter
-        }
-        continuation?.resume()
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow: Bool = lock.withLock {
-                if isFired { return true }
-                waiter = continuation
-                return false
-            }
-            if resumeNow { continuation.resume() }
         }
     }
 }

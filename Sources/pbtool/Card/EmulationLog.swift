@@ -21,10 +21,10 @@ final class EmulationLog: @unchecked Sendable {
         self.port = port
     }
 
-    func started(card: VirtualCard, stateFile: String?) {
-        let applets = AppletCatalog.all().map { "\(type(of: $0)) \($0.aid.hexString(separator: ""))" }
+    func started(card: VirtualCard, applets: [any Applet], stateFile: String?) {
+        let names = applets.map { "\(type(of: $0)) \($0.aid.hexString(separator: ""))" }
         let reader = port == 35963 ? "Virtual PCD 00 00" : port == 35964 ? "Virtual PCD 00 01" : "vpcd port \(port)"
-        emit("started", "reader \"\(reader)\", ATR \(card.atr.hexString()), applets: \(applets.joined(separator: ", "))"
+        emit("started", "reader \"\(reader)\", ATR \(card.atr.hexString()), applets: \(names.joined(separator: ", "))"
              + (stateFile.map { ", state in \($0)" } ?? "") + "; Ctrl-C to stop")
     }
 

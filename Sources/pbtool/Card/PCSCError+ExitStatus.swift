@@ -17,6 +17,8 @@ extension PCSCError {
         switch self {
         case .noService, .serviceStopped:
             "pcscd is not running (start it with `pcscd`, or `systemctl start pcscd`) [\(description)]"
+        case .communicationError:
+            "lost the connection to pcscd (did it stop?) [\(description)]"
         case .removedCard:
             "the card was removed during the command [\(description)]"
         case .resetCard:
