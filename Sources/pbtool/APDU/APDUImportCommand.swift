@@ -8,14 +8,14 @@ struct APDUImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Convert a scriptor or Java Card apdutool script to pbtool's script format.",
         discussion: """
-            The format is detected (apdutool: statements end with ';' or bytes are written 0x..;
-            scriptor otherwise) unless --format says. scriptor files convert line by line with
-            scriptor's own rules (reset, exit, '\\' continuation); apdutool files convert
-            powerup to 'reset cold' and delay to 'sleep'. When LEGACY.expected.out exists beside
-            an apdutool script (its golden output), each command gets the status word and data
+            The format is detected (apdutool: statements end with ';' or bytes are written 0x..; \
+            scriptor otherwise) unless --format says. scriptor files convert line by line with \
+            scriptor's own rules (reset, exit, '\\' continuation); apdutool files convert \
+            powerup to 'reset cold' and delay to 'sleep'. When LEGACY.expected.out exists beside \
+            an apdutool script (its golden output), each command gets the status word and data \
             recorded there as expectations. What could not be carried over is listed on stderr.
 
-            Exit codes: 0 converted; 2 the file cannot be read or is not valid in its format
+            Exit codes: 0 converted; 2 the file cannot be read or is not valid in its format \
             (file:line:column).
 
             Examples:

@@ -12,22 +12,22 @@ struct APDURunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Replay APDU scripts against a card and check the answers.",
         discussion: """
-            Each script is a list of command APDUs in hex with expectations on the answers
-            (=9000, =63Cx|9000, !6A82, data 6F .. 84 *, len 8, tlv 6F/84 == F0 70 …), grouped in
-            test "name" { … } blocks, with reset, atr checks, let/-> captures, ${ENV} values,
-            include, repeat, sleep and option statements. The grammar is in
+            Each script is a list of command APDUs in hex with expectations on the answers \
+            (=9000, =63Cx|9000, !6A82, data 6F .. 84 *, len 8, tlv 6F/84 == F0 70 …), grouped in \
+            test "name" { … } blocks, with reset, atr checks, let/-> captures, ${ENV} values, \
+            include, repeat, sleep and option statements. The grammar is in \
             docs/apdu-scripts.md. All scripts are read and checked before anything is sent.
 
-            Scripts run in order on one connection per reader. A failed check ends its test and
-            the next test runs (--stop-on-fail ends the run). GET RESPONSE, 6CXX re-sends and
-            command chaining are automatic unless a script switches them off, and every
+            Scripts run in order on one connection per reader. A failed check ends its test and \
+            the next test runs (--stop-on-fail ends the run). GET RESPONSE, 6CXX re-sends and \
+            command chaining are automatic unless a script switches them off, and every \
             exchange is traced; PINs, keys and ${ENV} values stay hidden unless --show-secrets.
 
-            Output: text (coloured on a terminal unless NO_COLOR is set), --json (JSON lines) or
+            Output: text (coloured on a terminal unless NO_COLOR is set), --json (JSON lines) or \
             --tap (TAP 13) on stdout; --junit FILE also writes JUnit XML for CI.
 
-            Exit codes: 0 every test passed; 1 a check failed; 2 a script or usage error (the
-            message gives file:line:column); 3 the card, the reader or pcscd failed, or a card
+            Exit codes: 0 every test passed; 1 a check failed; 2 a script or usage error (the \
+            message gives file:line:column); 3 the card, the reader or pcscd failed, or a card \
             operation ran past --timeout: the report still shows what had passed.
 
             Examples:
