@@ -34,7 +34,7 @@ public final class ScriptRunner {
     public func run(_ scripts: [Script]) -> RunResult {
         let start = clock.now
         let plan = scripts.map { TestUnit.units(of: $0) }
-        observer?.receive(.started(planned: plan.flatMap { $0.filter(\.exchangesWithCard).map(\.identity) }))
+        observer?.receive(.started(planned: plan.flatMap { $0.filter(\.isReported).map(\.identity) }))
         var results: [TestResult] = []
         var stopReason: String?
         var transportFailure: TestFailure?
@@ -42,12 +42,12 @@ public final class ScriptRunner {
             var state = ScriptState(environment: environment, settings: settings)
             for unit in units {
                 if let stopReason {
-                    guard unit.exchangesWithCard else { continue }
+                    guard unit.isReported else { continue }
                     results.append(report(skipped(unit.identity, reason: stopReason)))
                     continue
                 }
                 let (result, failure) = run(unit, state: &state)
-                if result.status == .passed, !unit.exchangesWithCard { continue }
+                if result.status == .passed, !unit.isReported { continue }
                 results.append(report(result))
                 if let failure {
                     transportFailure = failure

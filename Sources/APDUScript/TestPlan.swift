@@ -4,8 +4,12 @@ struct TestUnit {
     let identity: TestIdentity
     let statements: [Statement]
 
-    /// Whether the unit talks to the card, so it is reported even when it passes.
+    /// Whether the unit talks to the card.
     var exchangesWithCard: Bool { statements.contains { $0.exchangesWithCard } }
+
+    /// `test` blocks are always reported; top-level statements only when they talk to the card
+    /// (or fail, which the runner decides).
+    var isReported: Bool { !identity.isImplicit || exchangesWithCard }
 
     /// Every unit of `script`, in order.
     static func units(of script: Script) -> [TestUnit] {

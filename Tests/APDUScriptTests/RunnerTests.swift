@@ -288,9 +288,10 @@ import VirtualCard
             let $x = 01
             option chaining on
             test "t" { \(select) =9000 }
+            test "empty" {}
             sleep 1ms
             """, on: try ScriptFixtures.demoCard())
-        #expect(result.tests.map(\.identity.name) == ["t"])
+        #expect(result.tests.map(\.identity.name) == ["t", "empty"])
     }
 
     @Test func scriptsAreIsolatedButShareTheCard() throws {
@@ -327,5 +328,19 @@ import VirtualCard
             """, on: card)
         #expect(result.tests.map(\.status) == [.passed, .passed, .passed], "\(result.tests.map(\.failures))")
         #expect(card.isFinished)
+    }
+}
+
+@Suite struct IncludedTestsTests {
+    @Test func testsInATopLevelIncludeAreReportedUnderTheMainScript() throws {
+        let files = ["shared/select.apdu": "test \"select\" { \(ScriptFixtures.selectDemo) =9000 }\nlet $n = 01"]
+        let result = try run("""
+            include "shared/select.apdu"
+            test "uses the include's variable" { 80 10 00 00 01 $n 01 data $n }
+            """, on: try ScriptFixtures.demoCard(), files: files)
+        #expect(result.tests.map(\.identity.name) == ["select", "uses the include's variable"])
+        #expect(result.tests.map(\.status) == [.passed, .passed])
+        #expect(result.tests[0].identity.file == "t.apdu")
+        #expect(result.tests[0].identity.location == SourceLocation(file: "shared/select.apdu", line: 1, column: 1))
     }
 }
