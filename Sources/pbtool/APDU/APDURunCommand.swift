@@ -96,7 +96,13 @@ struct APDURunCommand: AsyncParsableCommand {
         let junitPath = junit
         let watch = CardOperationWatch(seconds: timeout) { reason in
             guard let partial = gate.close(transportFailure: reason) else { return }
-            if let junitPath { try? RunReportFiles.writeJUnit(partial, to: junitPath) }
+            if let junitPath {
+                do {
+                    try RunReportFiles.writeJUnit(partial, to: junitPath)
+                } catch {
+                    printError("pbtool: cannot write the JUnit report \"\(junitPath)\": \(error.localizedDescription)")
+                }
+            }
             printError("pbtool: \(reason); the report shows what had passed")
             Glibc.exit(ExitStatus.transport.rawValue)
         }

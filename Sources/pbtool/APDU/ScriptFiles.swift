@@ -17,7 +17,7 @@ enum ScriptFiles {
             }
         }
         guard problems.isEmpty else {
-            problems.dropLast().forEach { printError($0) }
+            problems.dropLast().forEach { printError("pbtool: \($0)") }
             throw CommandFailure(.usage, problems[problems.count - 1])
         }
         return scripts
@@ -27,7 +27,7 @@ enum ScriptFiles {
     static func checkEnvironment(of scripts: [Script], _ environment: [String: String]) throws {
         let problems = EnvironmentCheck.problems(in: scripts, environment: environment)
         guard let last = problems.last else { return }
-        problems.dropLast().forEach { printError("\($0.location): error: \($0.message)") }
+        problems.dropLast().forEach { printError("pbtool: \($0.location): error: \($0.message)") }
         throw CommandFailure(.usage, "\(last.location): error: \(last.message)")
     }
 
