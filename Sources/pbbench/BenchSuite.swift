@@ -16,6 +16,7 @@ enum BenchSuites {
         WSQBench.self,
         SensorsBench.self,
         TemplateStoreBench.self,
+        APDUScriptBench.self,
         CardEdgeBench.self,
         BiometryBench.self,
     ]

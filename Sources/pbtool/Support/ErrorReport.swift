@@ -1,4 +1,5 @@
 import APDU
+import APDUScript
 import Biometry
 import ArgumentParser
 import TemplateStore
@@ -57,6 +58,12 @@ struct ErrorReport {
         case let error as TransportError:
             message = error.description
             status = .transport
+        case let error as ScriptSyntaxError:
+            message = error.description
+            status = .usage
+        case let error as ScriptLoadError:
+            message = error.description
+            status = .usage
         case let error as CardEdgeError:
             message = error.description
             status = error.exitStatus
