@@ -19,6 +19,8 @@ import VirtualCard
         var tooFew: String { directory.appendingPathComponent("eleven.compact").path }
         var torn: String { directory.appendingPathComponent("torn.compact").path }
         var secret: String { directory.appendingPathComponent("secret.txt").path }
+        /// The ISO/IEC 19794-2:2005 header of an empty record: 24 bytes, a multiple of 3.
+        var record: String { directory.appendingPathComponent("record.iso").path }
 
         init() throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-cardedge-\(UUID().uuidString)")
@@ -30,6 +32,9 @@ import VirtualCard
             try Data(MinutiaeFixture.compact(count: 11, seed: 13)).write(to: URL(fileURLWithPath: tooFew))
             try Data(reference.dropLast()).write(to: URL(fileURLWithPath: torn))
             try Data("vpn: hunter2\n".utf8).write(to: URL(fileURLWithPath: secret))
+            let header: [UInt8] = [0x46, 0x4D, 0x52, 0x00, 0x20, 0x32, 0x30, 0x00, 0x00, 0x00, 0x00, 0x18,
+                                   0x00, 0x00, 0x01, 0x84, 0x01, 0x76, 0x00, 0xC5, 0x00, 0xC5, 0x00, 0x00]
+            try Data(header).write(to: URL(fileURLWithPath: record))
         }
 
         func remove() { try? FileManager.default.removeItem(at: directory) }
@@ -241,6 +246,8 @@ import VirtualCard
                 (["card", "verify", "--finger", "right-pinky", "--template", templates.probe], 2, "right-pinky"),
                 (["card", "verify", "--finger", "right-index", "--template", templates.torn], 2, "not an ISO 19794-2 compact-card template"),
                 (["card", "verify", "--finger", "right-index", "--template", "/nonexistent.compact"], 2, "cannot read the template"),
+                (["card", "verify", "--finger", "right-index", "--template", templates.record], 2,
+                 "is an ISO/IEC 19794-2:2005 record, not a compact-card template"),
                 (["card", "enroll", "--finger", "left-index", "--template", templates.tooFew, "--admin-key", Self.adminKey], 2,
                  "needs at least 16"),
                 (["idstore", "put", "x", "--from", templates.secret, "--access", "everyone", "--admin-key", Self.adminKey], 2,

@@ -1,3 +1,4 @@
+import Fingerprint
 import Foundation
 import SmartCard
 
@@ -21,6 +22,11 @@ enum CardTemplateFile {
             throw failure
         } catch {
             throw CommandFailure(.usage, "\(path): cannot read the template: \(error.localizedDescription)")
+        }
+        // A record is never read as minutiae, even when its length happens to be a multiple of 3.
+        if let format = TemplateFormat.detect(bytes), format != .compactCard {
+            throw CommandFailure(.usage, "\(path) is an \(format.displayName), not a compact-card template "
+                                 + "(3 bytes per minutia, no header, as `pbtool template extract --format compact` writes)")
         }
         do {
             return try CompactMinutiae(bytes: bytes)
