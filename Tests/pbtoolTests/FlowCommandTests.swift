@@ -107,6 +107,24 @@ import TestSupport
         #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
     }
 
+    @Test func aWrongKeyOrAMissingStoreIsReportedAndNothingIsSwiped() throws {
+        let bench = try FlowTestBench()
+        let other = bench.scratch.path("other.key")
+        #expect(try PBToolProcess.run(["db", "init", "--db", bench.scratch.path("other.db"), "--key-file", other]).status == 0)
+        let wrongKey = try PBToolProcess.run(["verify", "--user", "fay", "--db", bench.scratch.store, "--key-file", other,
+                                              "--sensor", "sim:synthetic:5", "--json"] + FlowTestBench.threshold,
+                                             environment: bench.environment)
+        #expect(wrongKey.status == 10)
+        #expect(wrongKey.standardError.contains("wrong key"))
+        #expect(!FlowTestBench.events(wrongKey).contains("swipeRequested"))
+        let missing = try PBToolProcess.run(["enroll", "--finger", "right-index", "--user", "fay",
+                                             "--db", bench.scratch.path("missing.db"), "--key-file", bench.scratch.key,
+                                             "--sensor", "sim:synthetic:5"] + FlowTestBench.threshold,
+                                            environment: bench.environment)
+        #expect(missing.status == 9)
+        #expect(missing.standardError.contains("no template store"))
+    }
+
     @Test func aRateNeedsTheEnginesCalibration() throws {
         let bench = try FlowTestBench()
         let outcome = try bench.run(["verify"], ["--user", "erin", "--sensor", "sim:synthetic:5", "--fmr", "1/10000"])
