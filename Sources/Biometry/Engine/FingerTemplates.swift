@@ -1,9 +1,24 @@
 import Fingerprint
 import SmartCard
 
-/// The encodings an enrolled or probing finger takes: an ISO/IEC 19794-2 record for the host
-/// store, compact-card minutiae for a card, and back from the record to the matcher's form.
+/// The encodings an enrolled or probing finger takes: the engine's host template and an ISO/IEC
+/// 19794-2 record for the host store, compact-card minutiae for a card, and back from the stored
+/// forms to the matcher's.
 public enum FingerTemplates {
+    /// The engine's host template (`PBHT`): minutiae at fine steps, quality and foreground map.
+    /// - Throws: `HostTemplateError` when a value does not fit the format.
+    public static func hostTemplate(_ features: FingerprintFeatures) throws -> [UInt8] {
+        var bounded = features
+        bounded.minutiae = Array(features.minutiae.prefix(HostTemplate.maximumMinutiae))
+        return try HostTemplate(bounded).encoded()
+    }
+
+    /// A stored host template made ready for the host matcher.
+    /// - Throws: `HostTemplateError` for bytes that are not a readable host template.
+    public static func prepared(hostTemplate bytes: [UInt8], engine: RecognitionEngine) throws -> PreparedTemplate {
+        PreparedTemplate(try HostTemplate(bytes: bytes).features, parameters: engine.matching)
+    }
+
     /// The ISO/IEC 19794-2:2005 record of `features` (one live-swipe view of `finger`).
     /// - Throws: `TemplateError` when a value does not fit the record.
     public static func isoRecord(_ features: FingerprintFeatures, finger: Finger?) throws -> [UInt8] {
@@ -13,15 +28,6 @@ public enum FingerTemplates {
                                     impression: .swipe, quality: features.quality,
                                     minutiae: Array(features.minutiae.prefix(255)))
         return try record.encoded(as: .iso)
-    }
-
-    /// A stored ISO/IEC 19794-2 record made ready for the host matcher. Records carry no
-    /// foreground map, so the matcher treats the whole image as seen.
-    /// - Throws: `TemplateError` for bytes that are not a readable record.
-    public static func prepared(isoRecord bytes: [UInt8], engine: RecognitionEngine) throws -> PreparedTemplate {
-        let record = try ISO19794Record.decode(bytes)
-        return PreparedTemplate(minutiae: record.minutiae, dpi: record.resolution.xDPI, foreground: nil,
-                                parameters: engine.matching)
     }
 
     /// Compact-card minutiae for a card with `parameters`: the best-quality minutiae up to its

@@ -30,22 +30,22 @@ public struct HostGallery: Sendable {
         public let user: String
         /// Which finger.
         public let finger: Finger
-        /// The ISO/IEC 19794-2 record.
+        /// The host template.
         public let bytes: [UInt8]
     }
 
-    /// Loads and prepares every `iso` reference of `references`' store.
+    /// Loads and prepares every `host` reference of `references`' store.
     public init(loading references: HostReferences) throws {
         try self.init(records: try Self.records(in: references), engine: references.engine)
     }
 
-    /// Every `iso` reference of `references`' store, decrypted on the calling thread (the store
+    /// Every `host` reference of `references`' store, decrypted on the calling thread (the store
     /// is not thread-safe).
     public static func records(in references: HostReferences) throws -> [Record] {
         let database = references.database
         let names = Dictionary(uniqueKeysWithValues: try database.users().map { ($0.id, $0.name) })
         var records: [Record] = []
-        for sealed in try database.templates(format: .iso) {
+        for sealed in try database.templates(format: .host) {
             guard let finger = Finger(rawValue: sealed.record.finger.rawValue),
                   let user = names[sealed.record.userID] else { continue }
             records.append(Record(user: user, finger: finger, bytes: try sealed.decrypt().bytes.copyBytes()))
@@ -58,8 +58,8 @@ public struct HostGallery: Sendable {
         entries = try ParallelMap.map(records) { record in
             do {
                 return Entry(user: record.user, finger: record.finger,
-                             template: try FingerTemplates.prepared(isoRecord: record.bytes, engine: engine))
-            } catch let error as TemplateError {
+                             template: try FingerTemplates.prepared(hostTemplate: record.bytes, engine: engine))
+            } catch let error as HostTemplateError {
                 throw BiometryError.unreadableTemplate(finger: record.finger, user: record.user, detail: error.description)
             }
         }

@@ -2,8 +2,9 @@ import Fingerprint
 import SmartCard
 import TemplateStore
 
-/// References in the host's encrypted template store: one ISO/IEC 19794-2 record per user and
-/// finger (format `iso`).
+/// References in the host's encrypted template store: per user and finger, the engine's host
+/// template (format `host`, what the matcher reads: it keeps the foreground map) and an ISO/IEC
+/// 19794-2 record of the same features (format `iso`, for other vendors' software).
 public final class HostReferences: ReferenceDatabase {
     /// The open, unlocked store.
     public let database: TemplateDatabase
@@ -20,19 +21,25 @@ public final class HostReferences: ReferenceDatabase {
 
     public func enrolledFingers(of user: String) throws -> [Finger] {
         guard let stored = try database.user(named: user) else { return [] }
-        return try database.templateRecords(user: stored.id, format: .iso).compactMap { Finger(rawValue: $0.finger.rawValue) }
+        return try database.templateRecords(user: stored.id, format: .host).compactMap { Finger(rawValue: $0.finger.rawValue) }
     }
 
     public func enroll(_ features: FingerprintFeatures, finger: Finger, user: String, replacing: Bool) throws {
-        let bytes = try FingerTemplates.isoRecord(features, finger: finger)
+        let encodings: [(TemplateStore.TemplateFormat, [UInt8])] = [
+            (.host, try FingerTemplates.hostTemplate(features)),
+            (.iso, try FingerTemplates.isoRecord(features, finger: finger)),
+        ]
         let position = Self.position(finger)
         try database.writeBatch {
             let owner = try database.user(named: user) ?? database.addUser(named: user)
-            if let existing = try database.templateRecords(user: owner.id, finger: position, format: .iso).first {
-                guard replacing else { throw BiometryError.fingerAlreadyEnrolled(finger, user: user, place: name) }
-                _ = try database.updateTemplate(existing.id, bytes: bytes, expectedVersion: existing.version)
-            } else {
-                _ = try database.addTemplate(bytes, user: owner.id, finger: position, format: .iso)
+            let existing = try database.templateRecords(user: owner.id, finger: position)
+            if !existing.isEmpty, !replacing { throw BiometryError.fingerAlreadyEnrolled(finger, user: user, place: name) }
+            for (format, bytes) in encodings {
+                if let current = existing.first(where: { $0.format == format }) {
+                    _ = try database.updateTemplate(current.id, bytes: bytes, expectedVersion: current.version)
+                } else {
+                    _ = try database.addTemplate(bytes, user: owner.id, finger: position, format: format)
+                }
             }
         }
     }
@@ -46,7 +53,7 @@ public final class HostReferences: ReferenceDatabase {
     public func readableReferences(of user: String) throws -> [Finger: PreparedTemplate]? {
         guard let stored = try database.user(named: user) else { return [:] }
         var references: [Finger: PreparedTemplate] = [:]
-        for template in try database.templates(of: stored.id) where template.record.format == .iso {
+        for template in try database.templates(of: stored.id) where template.record.format == .host {
             guard let finger = Finger(rawValue: template.record.finger.rawValue) else { continue }
             references[finger] = try prepared(template, finger: finger, user: user)
         }
@@ -56,8 +63,8 @@ public final class HostReferences: ReferenceDatabase {
     /// A decrypted record made ready for the matcher.
     func prepared(_ template: DecryptedTemplate, finger: Finger, user: String) throws -> PreparedTemplate {
         do {
-            return try FingerTemplates.prepared(isoRecord: template.bytes.copyBytes(), engine: engine)
-        } catch let error as TemplateError {
+            return try FingerTemplates.prepared(hostTemplate: template.bytes.copyBytes(), engine: engine)
+        } catch let error as HostTemplateError {
             throw BiometryError.unreadableTemplate(finger: finger, user: user, detail: error.description)
         }
     }
