@@ -17,6 +17,7 @@ struct VerificationFlow {
     func run(sampler session: SensorSession, in context: FlowContext) throws -> FlowOutcome {
         var fingers = try chosenFingers()
         if let blocked = lockedOut(&fingers) { return .blocked(blocked) }
+        try verifier.prepare(for: fingers, of: user)
         let sampler = session.sampler(gates: configuration.gates, timeout: configuration.timeout)
         var comparisons = 0, unusable = 0
         var lastReports: [MatchReport] = []

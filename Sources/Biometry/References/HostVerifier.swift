@@ -5,6 +5,7 @@ import SmartCard
 public final class HostVerifier: Verifier {
     /// Where the references come from.
     public let references: HostReferences
+    private var prepared: (user: String, references: [Finger: PreparedTemplate])?
 
     /// A verifier over `references`, deciding with their engine's threshold.
     public init(references: HostReferences) {
@@ -13,9 +14,16 @@ public final class HostVerifier: Verifier {
 
     public var place: ReferencePlace { .host }
 
+    /// Decrypts and prepares the user's references once; later verifications reuse them.
+    public func prepare(for fingers: [Finger], of user: String) throws {
+        guard prepared?.user != user else { return }
+        prepared = (user, try references.readableReferences(of: user) ?? [:])
+    }
+
     public func verify(_ probe: FingerprintFeatures, against fingers: [Finger], of user: String) throws -> VerifierAnswer {
         let engine = references.engine
-        let stored = try references.readableReferences(of: user) ?? [:]
+        try prepare(for: fingers, of: user)
+        let stored = prepared?.references ?? [:]
         var matcher = engine.matcher(for: engine.prepare(probe))
         var reports: [MatchReport] = []
         for finger in fingers {

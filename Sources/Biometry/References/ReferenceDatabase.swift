@@ -32,8 +32,16 @@ public protocol ReferenceDatabase: AnyObject {
 public protocol Verifier: AnyObject {
     /// Where the comparison happens.
     var place: ReferencePlace { get }
+    /// Work that needs no probe (loading and preparing references), done before the swipe so
+    /// that the decision after it is quick. Optional: `verify` does it itself when it was not.
+    func prepare(for fingers: [Finger], of user: String) throws
     /// Compares `probe` with the references of `fingers` (at least one) of `user`.
     func verify(_ probe: FingerprintFeatures, against fingers: [Finger], of user: String) throws -> VerifierAnswer
+}
+
+extension Verifier {
+    /// Nothing to prepare (a card holds its references).
+    public func prepare(for fingers: [Finger], of user: String) throws {}
 }
 
 /// What a verifier decided.
