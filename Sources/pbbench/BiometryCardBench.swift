@@ -15,11 +15,8 @@ struct BiometryCardBench {
     private let reader = "Virtual PCD 00 00"
 
     func record(_ report: BenchReport, engine: RecognitionEngine) async throws {
-        guard let comparison = AppletCatalog.defaultComparison else {
-            report.skip("card: last strip → decision: the virtual card has no on-card matcher until the engine's "
-                        + "compact-card matcher (issue 4) lands")
-            return
-        }
+        let comparison = CardMatcherComparison.preferred(threshold: 35)
+        report.note("on-card comparison: \(comparison.name)")
         try await LiveStackLock.withExclusiveAccess {
             try PCSCDaemon.ensureRunning()
             let times = try await measure(comparison: comparison, engine: engine)

@@ -30,16 +30,15 @@ public enum FingerTemplates {
         return try record.encoded(as: .iso)
     }
 
-    /// Compact-card minutiae for a card with `parameters`: the best-quality minutiae up to its
-    /// maximum (ISO/IEC 19794-2 §9.3), in its order.
+    /// Compact-card minutiae for a card with `parameters`: placed inside the 25.5 mm the format
+    /// covers, the best-quality minutiae up to its maximum (ISO/IEC 19794-2 §9.3), in its order.
     /// - Throws: ``BiometryError/tooFewMinutiaeForCard(usable:minimum:)`` below its minimum.
     public static func compactCard(_ features: FingerprintFeatures,
                                    for parameters: SmartCard.MatchingAlgorithmParameters) throws -> CompactMinutiae {
         let requirements = CardMinutiaeRequirements(minimumCount: parameters.minimumMinutiae,
                                                     maximumCount: parameters.maximumMinutiae,
                                                     order: MinutiaeOrder(rawValue: parameters.order.rawValue))
-        switch CompactCardTemplate.prepare(features.minutiae, resolution: ScanResolution(dpi: features.dpi),
-                                           for: requirements) {
+        switch features.compactCardTemplate(for: requirements) {
         case .ready(let template, _):
             return try CompactMinutiae(bytes: template.bytes)
         case .tooFewMinutiae(let usable, let minimum):
