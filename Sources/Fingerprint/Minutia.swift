@@ -3,9 +3,10 @@
 /// Coordinates are in pixels of the image the minutia came from, origin at the top-left corner,
 /// y pointing down (ISO/IEC 19794-2:2005 §6.4.1). The direction follows the same standard:
 /// measured counter-clockwise as seen on the image from the positive x axis, in radians in
-/// `0..<2π`; for an ending it points along the ridge away from its end, into the valley the ridge
-/// would continue into (ISO/IEC 19794-2 §5 "ridge ending"), for a bifurcation along the valley
-/// that splits the two ridges.
+/// `0..<2π`, pointing along the gap between the two branches of the minutia's "Y" and away from
+/// its stem. So a ridge ending (a Y of valleys) points back into its ridge, and a bifurcation
+/// (a Y of ridges) points into the valley between its two branches. The vendor templates in
+/// `../shared/data/fingerprints/iso-templates` follow it (docs/templates.md).
 public struct Minutia: Sendable, Hashable, Codable {
     /// Minutia types as ISO/IEC 19794-2 codes them (2 bits: 00 other, 01 ending, 10 bifurcation).
     public enum Kind: UInt8, Sendable, Hashable, Codable, CaseIterable {

@@ -14,5 +14,6 @@ enum BenchSuites {
         TemplateStoreBench.self,
         APDURoundTripBench.self,
         CardEdgeBench.self,
+        ImagesBench.self,
     ]
 }

@@ -14,6 +14,8 @@ struct PBToolCommand: AsyncParsableCommand {
             APDUCommand.self,
             DBCommand.self,
             IDStoreCommand.self,
+            ImageCommand.self,
+            SynthCommand.self,
         ]
     )
 }

@@ -40,7 +40,7 @@ public struct ExtractionParameters: Sendable, Hashable {
     /// Foreground detection (``SegmentationMask``).
     public struct Segmentation: Sendable, Hashable {
         /// A block is foreground when its contrast reaches this share of the 90th percentile…
-        public var relativeContrast: Float = 0.3
+        public var relativeContrast: Float = 0.2
         /// …and at least this absolute standard deviation, in gray levels.
         public var absoluteContrast: Float = 8
         /// Minimum orientation reliability (coherence, 0–1) of a foreground block.

@@ -41,8 +41,9 @@ public struct FeatureExtractor: Sendable {
     private func features(_ set: MinutiaSet, mask: SegmentationMask, orientation: OrientationField,
                           image: GrayImage, scale: Double) -> FingerprintFeatures {
         let minutiae = set.candidates.sorted { $0.quality > $1.quality }.map { candidate in
-            // Image coordinates turn clockwise on screen; ISO directions turn counter-clockwise.
-            var direction = (-candidate.angle).truncatingRemainder(dividingBy: 2 * .pi)
+            // Image coordinates turn clockwise on screen, ISO directions counter-clockwise; and
+            // the candidates point out of the Y's stem, ISO away from it: half a turn apart.
+            var direction = (Double.pi - candidate.angle).truncatingRemainder(dividingBy: 2 * .pi)
             if direction < 0 { direction += 2 * .pi }
             return Minutia(x: candidate.x / scale, y: candidate.y / scale, direction: direction,
                            kind: candidate.kind, quality: candidate.quality)

@@ -1,5 +1,5 @@
 /// What the extractor finds in one image: minutiae, the foreground they were seen in, and quality.
-public struct FingerprintFeatures: Sendable, Hashable {
+public struct FingerprintFeatures: Sendable, Hashable, Codable {
     /// In input-image pixels (see ``Minutia``), best quality first.
     public var minutiae: [Minutia]
     /// Input image size in pixels and resolution.
@@ -25,7 +25,7 @@ public struct FingerprintFeatures: Sendable, Hashable {
 ///
 /// Block coordinates are in pixels of ``resolution`` dpi, so maps of different sensors compare
 /// directly. Matchers use it to tell "no minutia there" from "not seen there".
-public struct ForegroundMap: Sendable, Hashable {
+public struct ForegroundMap: Sendable, Hashable, Codable {
     public let columns: Int
     public let rows: Int
     /// Block side in pixels at ``resolution``.

@@ -2,9 +2,9 @@ import Foundation
 
 /// The minutiae found in the cleaned skeleton graph, filtered and rated, at the working resolution.
 ///
-/// Line ends become endings and 3-way junctions bifurcations. Directions follow
-/// ``Minutia``: an ending points out of its ridge, a bifurcation out of the valley that ends
-/// between its two branches (towards the single ridge). Minutiae near the edge of the
+/// Line ends become endings and 3-way junctions bifurcations. Candidate directions point along
+/// the stem of the minutia's "Y", outwards: an ending out of its ridge, a bifurcation into its
+/// single ridge (``Minutia`` points the opposite way). Minutiae near the edge of the
 /// foreground and in dense clouds (scars, smudges) are dropped; the best ``maximumCount`` stay.
 struct MinutiaSet {
     /// Positions in working pixels; directions in image coordinates (x right, y down, radians).

@@ -3,7 +3,8 @@ import Foundation
 /// Compares one probe with any number of candidates: Minutia Cylinder-Code local similarities
 /// consolidated by relaxation (LSS-R).
 ///
-/// The score is in `0...1`; pick a threshold with ``Threshold``. The matcher keeps reusable
+/// The score is 0 for nothing in common and reaches about 100 for a strong match (it can exceed
+/// it); pick a threshold with ``Threshold``. The matcher keeps reusable
 /// buffers, so give each thread its own (it is a value; copies are independent).
 public struct HostMatcher: Sendable {
     public let probe: PreparedTemplate
@@ -15,11 +16,31 @@ public struct HostMatcher: Sendable {
         self.parameters = parameters
     }
 
-    /// Similarity of the probe to `candidate`, `0...1` (higher is more alike).
+    /// Similarity of the probe to `candidate` (higher is more alike; see ``MatchDetails/score``).
     public mutating func score(_ candidate: PreparedTemplate) -> Double {
-        let a = probe.cylinders, b = candidate.cylinders
-        guard !a.minutiae.isEmpty, !b.minutiae.isEmpty else { return 0 }
-        LocalSimilarity.fill(&similarities, a, b, parameters: parameters)
-        return Relaxation.consolidate(similarities, a, b, parameters: parameters)
+        compare(candidate).score
     }
+
+    /// The score with the evidence behind it.
+    public mutating func compare(_ candidate: PreparedTemplate) -> MatchDetails {
+        let a = probe.cylinders, b = candidate.cylinders
+        guard !a.minutiae.isEmpty, !b.minutiae.isEmpty else { return MatchDetails(score: 0, localScore: 0, globalScore: 0, pairedMinutiae: 0) }
+        LocalSimilarity.fill(&similarities, a, b, parameters: parameters)
+        let local = Relaxation.consolidate(similarities, a, b, parameters: parameters)
+        let global = GlobalPairing.best(local, probe: probe, candidate: candidate, parameters: parameters)
+        let combined = parameters.localWeight * parameters.localScale * local.score + (1 - parameters.localWeight) * global.score
+        return MatchDetails(score: 100 * combined, localScore: local.score, globalScore: global.score, pairedMinutiae: global.paired)
+    }
+}
+
+/// One comparison's score and what it rests on.
+public struct MatchDetails: Sendable, Hashable {
+    /// The matcher's score: `100 × (w · localScale · localScore + (1 − w) · globalScore)`.
+    public var score: Double
+    /// Mean relaxed similarity of the best local pairs (LSS-R).
+    public var localScore: Double
+    /// Paired minutiae squared over the minutiae each side has in the common area.
+    public var globalScore: Double
+    /// Minutiae paired one-to-one under the best alignment.
+    public var pairedMinutiae: Int
 }

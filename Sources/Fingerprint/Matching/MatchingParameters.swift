@@ -17,7 +17,7 @@ public struct MatchingParameters: Sendable, Hashable {
     /// Cells closer than this to the edge of the foreground are treated as unseen.
     public var foregroundInset = 0.0
     /// A cylinder needs this share of valid cells (min_VC) and this many neighbours (min_M).
-    public var minimumValidCells = 0.75
+    public var minimumValidCells = 0.5
     public var minimumNeighbours = 2
     /// Two cylinders compare only when this share of cells is valid in both (min_ME)…
     public var minimumMatchableCells = 0.6
@@ -38,6 +38,20 @@ public struct MatchingParameters: Sendable, Hashable {
     public var distanceSlope = -8.0 / 5.0
     public var angleTolerance = Double.pi / 12
     public var angleSlope = -30.0
+
+    /// The score mixes the local (LSS-R) score, scaled by `localScale` to about 1 for a strong
+    /// match, with the global pairing score; `localWeight` is the local share.
+    public var localScale = 25.0
+    public var localWeight = 0.6
+    /// Global pairing: two minutiae pair under an alignment when this close (pixels)…
+    public var pairingDistance = 15.0
+    /// …and this close in direction (radians).
+    public var pairingAngle = Double.pi / 6
+    /// Overlap counts below this are raised to it, so a tiny common area cannot score high.
+    public var minimumOverlapCount = 10
+    /// Alignments tried: the least-squares fit of the best relaxed pairs, then each of this many
+    /// best pairs on its own.
+    public var alignmentSeeds = 3
 
     public init() {}
 }

@@ -4,6 +4,7 @@ import Foundation
 /// cylinders. Prepare each gallery template once and reuse it for every comparison.
 public struct PreparedTemplate: Sendable {
     let cylinders: CylinderSet
+    let foreground: ForegroundDistance?
 
     /// Prepares features straight from the extractor.
     public init(_ features: FingerprintFeatures, parameters: MatchingParameters = MatchingParameters()) {
@@ -17,8 +18,8 @@ public struct PreparedTemplate: Sendable {
         let points = minutiae.map {
             MatchMinutia(x: $0.x * scale, y: $0.y * scale, angle: CylinderLayout.wrapped(-$0.direction), kind: $0.kind)
         }
-        cylinders = CylinderSet(minutiae: points, foreground: foreground.map(ForegroundDistance.init),
-                                parameters: parameters)
+        self.foreground = foreground.map(ForegroundDistance.init)
+        cylinders = CylinderSet(minutiae: points, foreground: self.foreground, parameters: parameters)
     }
 
     public var minutiaCount: Int { cylinders.minutiae.count }

@@ -10,12 +10,20 @@ enum Relaxation {
         var value: Double
     }
 
-    static func consolidate(_ matrix: [Float], _ a: CylinderSet, _ b: CylinderSet, parameters p: MatchingParameters) -> Double {
+    /// The LSS-R score and the relaxed pairs, most efficient first.
+    struct Outcome {
+        var score: Double
+        var pairs: [Pair]
+        /// How many of ``pairs`` the score averages (n_P).
+        var scoredPairs: Int
+    }
+
+    static func consolidate(_ matrix: [Float], _ a: CylinderSet, _ b: CylinderSet, parameters p: MatchingParameters) -> Outcome {
         let columns = b.minutiae.count
         let smaller = min(a.minutiae.count, b.minutiae.count)
         let scoredPairs = pairCount(smaller, parameters: p)
         var pairs = bestDistinctPairs(matrix, rows: a.minutiae.count, columns: columns, limit: smaller)
-        guard !pairs.isEmpty else { return 0 }
+        guard !pairs.isEmpty else { return Outcome(score: 0, pairs: [], scoredPairs: scoredPairs) }
         if pairs.count > 1 {
             let compatibility = compatibilities(pairs, a.minutiae, b.minutiae, parameters: p)
             let n = pairs.count
@@ -29,8 +37,9 @@ enum Relaxation {
                 for t in 0..<n { pairs[t].value = next[t] }
             }
         }
-        let efficient = pairs.sorted { $0.value / $0.initial > $1.value / $1.initial }.prefix(scoredPairs)
-        return efficient.reduce(0) { $0 + $1.value } / Double(scoredPairs)
+        pairs.sort { $0.value / $0.initial > $1.value / $1.initial }
+        let score = pairs.prefix(scoredPairs).reduce(0) { $0 + $1.value } / Double(scoredPairs)
+        return Outcome(score: score, pairs: pairs, scoredPairs: scoredPairs)
     }
 
     /// n_P: more pairs count towards the score when both templates have many minutiae.

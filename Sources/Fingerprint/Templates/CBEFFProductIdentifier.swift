@@ -8,6 +8,7 @@ public struct CBEFFProductIdentifier: Hashable, Sendable, Codable {
     /// The owner's product type.
     public var type: UInt16
 
+    /// An identifier from its two halves.
     public init(owner: UInt16, type: UInt16) {
         self.owner = owner
         self.type = type

@@ -7,8 +7,10 @@ public struct CardMinutiaeRequirements: Hashable, Sendable, Codable {
     public var minimumCount: Int
     /// Minutiae beyond this are removed (ISO/IEC 19794-2 §9.3.2).
     public var maximumCount: Int
+    /// The order the card wants the minutiae in (BIT `B1`/`82`).
     public var order: MinutiaeOrder
 
+    /// Requirements from the BIT values: `B1`/`81` gives the two counts, `B1`/`82` the order.
     public init(minimumCount: Int, maximumCount: Int, order: MinutiaeOrder) {
         self.minimumCount = minimumCount
         self.maximumCount = maximumCount

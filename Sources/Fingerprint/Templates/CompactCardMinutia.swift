@@ -3,13 +3,14 @@
 /// Byte 0: x in units of 0.1 mm; byte 1: y in 0.1 mm (origin top-left, y down); byte 2: type in
 /// bits b8–b7 (`00` other, `01` ridge ending, `10` bifurcation; `11` reserved) and the angle in
 /// bits b6–b1, units of 360/64 = 5.625° counter-clockwise from the positive x axis
-/// (smartcard.md §2.7). Angles follow the standard's ridge-ending convention
-/// (see ``MinutiaAngleScale``); ``minutia(resolution:)`` converts to ``Minutia``'s.
+/// (smartcard.md §2.7). The stored angle follows the standard's convention, which
+/// ``Minutia/direction`` shares (docs/templates.md): the conversions here change units only.
 public struct CompactCardMinutia: Hashable, Sendable, Codable {
     /// 0.1 mm from the left edge (0–25.5 mm).
     public var x: UInt8
     /// 0.1 mm from the top edge (0–25.5 mm).
     public var y: UInt8
+    /// Ending, bifurcation or other (2 bits on the card).
     public var kind: Minutia.Kind
     /// 0–63, units of 5.625°.
     public var angle: UInt8
@@ -37,8 +38,7 @@ public struct CompactCardMinutia: Hashable, Sendable, Codable {
     public init?(_ minutia: Minutia, resolution: ScanResolution) {
         guard let x = Self.cardUnits(minutia.x, pixelsPerCentimetre: resolution.xPixelsPerCentimetre),
               let y = Self.cardUnits(minutia.y, pixelsPerCentimetre: resolution.yPixelsPerCentimetre),
-              let angle = MinutiaAngleScale.compactCard.code(direction: minutia.direction,
-                                                             kind: minutia.kind)
+              let angle = MinutiaAngleScale.compactCard.code(direction: minutia.direction)
         else { return nil }
         self.init(x: x, y: y, kind: minutia.kind, angle: UInt8(angle))
     }
@@ -48,7 +48,7 @@ public struct CompactCardMinutia: Hashable, Sendable, Codable {
     public func minutia(resolution: ScanResolution) -> Minutia {
         Minutia(x: Double(x) * Double(resolution.xPixelsPerCentimetre) / Self.unitsPerCentimetre,
                 y: Double(y) * Double(resolution.yPixelsPerCentimetre) / Self.unitsPerCentimetre,
-                direction: MinutiaAngleScale.compactCard.direction(code: Int(angle), kind: kind),
+                direction: MinutiaAngleScale.compactCard.direction(code: Int(angle)),
                 kind: kind)
     }
 

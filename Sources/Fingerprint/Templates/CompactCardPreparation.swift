@@ -15,6 +15,7 @@ public enum CompactCardPreparation: Hashable, Sendable {
         /// Removed to meet the card's maximum.
         public var overMaximum: Int
 
+        /// Counts of omitted minutiae by reason.
         public init(outsideCardArea: Int = 0, overMaximum: Int = 0) {
             self.outsideCardArea = outsideCardArea
             self.overMaximum = overMaximum

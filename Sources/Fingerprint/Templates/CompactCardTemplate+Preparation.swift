@@ -39,6 +39,13 @@ extension CompactCardTemplate {
         prepare(view.minutiae, resolution: resolution, for: requirements)
     }
 
+    /// ``prepare(_:resolution:for:)`` for the first view of `record`, at the record's
+    /// resolution; a record without views has no usable minutiae.
+    public static func prepare(_ record: MinutiaeRecord,
+                               for requirements: CardMinutiaeRequirements) -> CompactCardPreparation {
+        prepare(record.minutiae, resolution: record.resolution, for: requirements)
+    }
+
     private static func pruned(_ candidates: [CardCandidate], toAtMost maximum: Int) -> [CardCandidate] {
         guard candidates.count > maximum else { return candidates }
         let centre = CentreOfMass(candidates.map(\.card))

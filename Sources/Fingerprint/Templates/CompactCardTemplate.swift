@@ -5,8 +5,10 @@
 /// card edge (smartcard.md §2.5), not here. Build one for a card with
 /// ``prepare(_:resolution:for:)``, which prunes and sorts as the card's BIT asks.
 public struct CompactCardTemplate: Hashable, Sendable, Codable {
+    /// The minutiae in the order they are sent to the card.
     public var minutiae: [CompactCardMinutia]
 
+    /// A template of these minutiae, in this order.
     public init(minutiae: [CompactCardMinutia]) {
         self.minutiae = minutiae
     }

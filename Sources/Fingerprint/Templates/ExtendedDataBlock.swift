@@ -11,6 +11,7 @@ public struct ExtendedDataBlock: Hashable, Sendable, Codable {
     /// The block's data, without its 4-byte type and length header (at most 65,531 bytes).
     public var data: [UInt8]
 
+    /// A block of `typeCode` holding `data` (without its header).
     public init(typeCode: UInt16, data: [UInt8]) {
         self.typeCode = typeCode
         self.data = data

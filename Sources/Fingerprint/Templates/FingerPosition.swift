@@ -7,20 +7,32 @@ public struct FingerPosition: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// The finger position code.
     public var rawValue: UInt8
 
+    /// The position with this code; any byte is kept.
     public init(rawValue: UInt8) {
         self.rawValue = rawValue
     }
 
+    /// Code 0: finger not known or not given.
     public static let unknown = FingerPosition(rawValue: 0)
+    /// Code 1.
     public static let rightThumb = FingerPosition(rawValue: 1)
+    /// Code 2.
     public static let rightIndex = FingerPosition(rawValue: 2)
+    /// Code 3.
     public static let rightMiddle = FingerPosition(rawValue: 3)
+    /// Code 4.
     public static let rightRing = FingerPosition(rawValue: 4)
+    /// Code 5.
     public static let rightLittle = FingerPosition(rawValue: 5)
+    /// Code 6.
     public static let leftThumb = FingerPosition(rawValue: 6)
+    /// Code 7.
     public static let leftIndex = FingerPosition(rawValue: 7)
+    /// Code 8.
     public static let leftMiddle = FingerPosition(rawValue: 8)
+    /// Code 9.
     public static let leftRing = FingerPosition(rawValue: 9)
+    /// Code 10.
     public static let leftLittle = FingerPosition(rawValue: 10)
 
     /// The eleven named positions, unknown first, then right thumb … left little.
@@ -67,5 +79,6 @@ public struct FingerPosition: RawRepresentable, Hashable, Sendable, Codable, Cus
         self = match
     }
 
+    /// The ``name``, or the bare code when it has none.
     public var description: String { name ?? "finger position code \(rawValue)" }
 }

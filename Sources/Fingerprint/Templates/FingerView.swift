@@ -4,16 +4,20 @@
 /// Minutiae use ``Minutia``'s conventions (pixels, radians counter-clockwise on the image); the
 /// codecs convert to each format's units. See docs/templates.md.
 public struct FingerView: Hashable, Sendable, Codable {
+    /// Which finger the view shows.
     public var finger: FingerPosition
     /// Distinguishes several views of the same finger in one record, 0–15 (4 bits).
     public var viewNumber: Int
+    /// How the image was captured.
     public var impression: ImpressionType
     /// Finger (view) quality, 0 (worst or unknown) to 100 (best).
     public var quality: Int
+    /// The minutiae in record order, in pixels of the record's image.
     public var minutiae: [Minutia]
     /// Extended data areas in record order (ridge counts, cores and deltas, vendor data).
     public var extendedData: [ExtendedDataBlock]
 
+    /// A view; the defaults describe a first live-scan plain view of an unknown finger.
     public init(finger: FingerPosition = .unknown, viewNumber: Int = 0,
                 impression: ImpressionType = .livePlain, quality: Int = 0,
                 minutiae: [Minutia], extendedData: [ExtendedDataBlock] = []) {

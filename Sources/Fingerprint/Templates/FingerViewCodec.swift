@@ -61,7 +61,7 @@ struct FingerViewCodec {
             throw reader.invalid("\(name()) quality", size: 1, value: quality, allowed: "0–100")
         }
         return Minutia(x: Double(typeAndX & 0x3FFF), y: Double(y),
-                       direction: angles.direction(code: angle, kind: kind), kind: kind,
+                       direction: angles.direction(code: angle), kind: kind,
                        quality: quality)
     }
 
@@ -106,7 +106,7 @@ struct FingerViewCodec {
                                into writer: inout ByteWriter) throws {
         let x = try pixel(minutia.x, "\(name()) x")
         let y = try pixel(minutia.y, "\(name()) y")
-        guard let angle = angles.code(direction: minutia.direction, kind: minutia.kind) else {
+        guard let angle = angles.code(direction: minutia.direction) else {
             throw notRepresentable("\(name()) direction", "\(minutia.direction)", "a finite angle")
         }
         try check(minutia.quality, in: 0...Self.maximumQuality, "\(name()) quality")

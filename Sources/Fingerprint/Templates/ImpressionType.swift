@@ -11,9 +11,13 @@ public struct ImpressionType: RawRepresentable, Hashable, Sendable, Codable, Cus
         self.rawValue = rawValue & 0x0F
     }
 
+    /// Code 0: live-scan plain (flat) impression.
     public static let livePlain = ImpressionType(rawValue: 0)
+    /// Code 1: live-scan rolled impression.
     public static let liveRolled = ImpressionType(rawValue: 1)
+    /// Code 2: non-live-scan (ink, scanned card) plain impression.
     public static let nonlivePlain = ImpressionType(rawValue: 2)
+    /// Code 3: non-live-scan rolled impression.
     public static let nonliveRolled = ImpressionType(rawValue: 3)
     /// A live-scan swipe (sweep) sensor image, such as pbtool's sensors produce.
     public static let swipe = ImpressionType(rawValue: 8)
@@ -30,5 +34,6 @@ public struct ImpressionType: RawRepresentable, Hashable, Sendable, Codable, Cus
         }
     }
 
+    /// The ``name``, or the bare code when it has none.
     public var description: String { name ?? "impression type \(rawValue)" }
 }

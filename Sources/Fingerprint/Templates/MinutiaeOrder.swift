@@ -11,6 +11,7 @@ public struct MinutiaeOrder: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// The order byte as the card's BIT holds it.
     public var rawValue: UInt8
 
+    /// The order a BIT order byte asks for; any byte is kept.
     public init(rawValue: UInt8) {
         self.rawValue = rawValue
     }
@@ -35,6 +36,7 @@ public struct MinutiaeOrder: RawRepresentable, Hashable, Sendable, Codable, Cust
     static let descendingBit: UInt8 = 0x02
     static let ascendingBit: UInt8 = 0x01
 
+    /// The sort criterion of bits b5–b3.
     public var criterion: Criterion {
         switch rawValue & Self.criterionMask {
         case 0x00: return .none
@@ -49,16 +51,26 @@ public struct MinutiaeOrder: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// Whether the sorted sequence is reversed (bit b2).
     public var isDescending: Bool { rawValue & Self.descendingBit != 0 }
 
+    /// `00`: no ordering required.
     public static let unordered = MinutiaeOrder(rawValue: 0x00)
+    /// `05`: by x then y, ascending (the pb-iso profile's order).
     public static let cartesianXYAscending = MinutiaeOrder(rawValue: 0x05)
+    /// `06`: by x then y, descending.
     public static let cartesianXYDescending = MinutiaeOrder(rawValue: 0x06)
+    /// `09`: by y then x, ascending.
     public static let cartesianYXAscending = MinutiaeOrder(rawValue: 0x09)
+    /// `0A`: by y then x, descending.
     public static let cartesianYXDescending = MinutiaeOrder(rawValue: 0x0A)
+    /// `0D`: by angle, ascending.
     public static let angleAscending = MinutiaeOrder(rawValue: 0x0D)
+    /// `0E`: by angle, descending.
     public static let angleDescending = MinutiaeOrder(rawValue: 0x0E)
+    /// `11`: by distance from the centre of mass, then angle, ascending.
     public static let polarAscending = MinutiaeOrder(rawValue: 0x11)
+    /// `12`: polar, descending.
     public static let polarDescending = MinutiaeOrder(rawValue: 0x12)
 
+    /// "x-y ascending", "polar descending", "unordered" …
     public var description: String {
         let direction = isDescending ? "descending" : "ascending"
         switch criterion {

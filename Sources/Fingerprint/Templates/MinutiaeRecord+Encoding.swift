@@ -25,7 +25,9 @@ extension MinutiaeRecord {
         case .compactCard:
             let template = try CompactCardTemplate(bytes: bytes)
             let resolution = compactCardResolution
-            let side = { (perCentimetre: Int) in (256 * perCentimetre + 99) / 100 }
+            // The format reaches 255 units of 0.1 mm, so the image is 25.6 mm on a side; the
+            // clamp keeps an absurd resolution from overflowing (record fields hold 16 bits).
+            let side = { (perCentimetre: Int) in (256 * min(max(perCentimetre, 0), 65535) + 99) / 100 }
             self.init(imageWidth: side(resolution.xPixelsPerCentimetre),
                       imageHeight: side(resolution.yPixelsPerCentimetre), resolution: resolution,
                       minutiae: template.minutiae(resolution: resolution))

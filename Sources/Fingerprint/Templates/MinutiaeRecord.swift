@@ -8,13 +8,16 @@ public struct MinutiaeRecord: Hashable, Sendable, Codable {
     public var imageWidth: Int
     /// Height of the image the minutiae were found in, pixels.
     public var imageHeight: Int
+    /// Scanning resolution of that image.
     public var resolution: ScanResolution
+    /// Certification flags and capture device type.
     public var captureEquipment: CaptureEquipment
     /// ANSI INCITS 378 only; `nil` when absent (ISO records) or written as all zeros.
     public var productIdentifier: CBEFFProductIdentifier?
     /// The finger views in record order; a record holds 1–255.
     public var views: [FingerView]
 
+    /// A record of any number of views.
     public init(imageWidth: Int, imageHeight: Int, resolution: ScanResolution,
                 captureEquipment: CaptureEquipment = .unreported,
                 productIdentifier: CBEFFProductIdentifier? = nil, views: [FingerView]) {

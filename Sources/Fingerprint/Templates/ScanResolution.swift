@@ -6,6 +6,7 @@ public struct ScanResolution: Hashable, Sendable, Codable, CustomStringConvertib
     /// Pixels per centimetre along y.
     public var yPixelsPerCentimetre: Int
 
+    /// A resolution from the two header fields.
     public init(xPixelsPerCentimetre: Int, yPixelsPerCentimetre: Int) {
         self.xPixelsPerCentimetre = xPixelsPerCentimetre
         self.yPixelsPerCentimetre = yPixelsPerCentimetre
@@ -28,6 +29,7 @@ public struct ScanResolution: Hashable, Sendable, Codable, CustomStringConvertib
     /// Dots per inch along y.
     public var yDPI: Double { Double(yPixelsPerCentimetre) * Self.centimetresPerInch }
 
+    /// "197 px/cm", or "197×224 px/cm" when the axes differ.
     public var description: String {
         xPixelsPerCentimetre == yPixelsPerCentimetre
             ? "\(xPixelsPerCentimetre) px/cm"

@@ -25,6 +25,7 @@ public enum TemplateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// belongs to the engine's own template type).
     case formatNotConvertible(TemplateFormat)
 
+    /// A one-line message naming the format, the field and the problem.
     public var description: String {
         switch self {
         case let .truncated(format, field, offset, byteCount):

@@ -37,6 +37,7 @@ public enum TemplateFormat: String, Hashable, Sendable, Codable, CaseIterable, C
         }
     }
 
+    /// The command-line spelling: `iso`, `ansi`, `compact`, `host`.
     public var description: String { rawValue }
 
     /// The format of `bytes` by the rule in the type's summary, or `nil` when none fits.

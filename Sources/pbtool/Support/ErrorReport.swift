@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import ImageCodecs
 import PCSC
 import SmartCard
 import TemplateStore
@@ -47,6 +48,9 @@ struct ErrorReport {
             message = error.description
             status = error.exitStatus
         case let error as CompactTemplateError:
+            message = error.description
+            status = .usage
+        case let error as ImageFileError:
             message = error.description
             status = .usage
         default:

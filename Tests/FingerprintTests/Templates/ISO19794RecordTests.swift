@@ -16,12 +16,11 @@ import Testing
         let unit = 2 * Double.pi / 256
         let bifurcation = view.minutiae[0]
         #expect(bifurcation.kind == .bifurcation && bifurcation.x == 165 && bifurcation.y == 48)
-        #expect(bifurcation.direction == 107 * unit)
+        #expect(bifurcation.direction == Double(107) * unit)
         #expect(bifurcation.quality == 0)
-        // A ridge ending's stored angle points into the ridge; Minutia's points out of it.
         let ending = view.minutiae[1]
         #expect(ending.kind == .ending && ending.x == 148 && ending.y == 53 && ending.quality == 50)
-        #expect(ending.direction == Double((236 + 128) % 256) * unit)
+        #expect(ending.direction == Double(236) * unit)
     }
 
     @Test func writesTheHandBuiltRecordBackByteForByte() throws {
@@ -60,16 +59,17 @@ import Testing
         }
     }
 
-    @Test func angleCodesMapToExactDirections() throws {
-        // 0, a quarter, a half and three quarters of a turn, for a bifurcation and an ending.
+    @Test func directionsAreStoredInTheStandardsUnits() throws {
+        // 0, a quarter, a half and three quarters of a turn, for every minutia type.
         for code in [0, 64, 128, 192] {
-            let bifurcation = Minutia(x: 1, y: 1, direction: Double(code) * .pi / 128, kind: .bifurcation)
-            let ending = Minutia(x: 1, y: 1, direction: Double(code) * .pi / 128, kind: .ending)
-            let record = MinutiaeRecord(imageWidth: 2, imageHeight: 2, resolution: .dpi500,
-                                        minutiae: [bifurcation, ending])
+            let minutiae = Minutia.Kind.allCases.map {
+                Minutia(x: 1, y: 1, direction: Double(code) * .pi / 128, kind: $0)
+            }
+            let record = MinutiaeRecord(imageWidth: 2, imageHeight: 2, resolution: .dpi500, minutiae: minutiae)
             let bytes = try ISO19794Record.encode(record)
-            #expect(bytes[24 + 4 + 4] == UInt8(code))
-            #expect(bytes[24 + 4 + 6 + 4] == UInt8((code + 128) % 256))
+            for index in minutiae.indices {
+                #expect(bytes[24 + 4 + 6 * index + 4] == UInt8(code))
+            }
         }
     }
 

@@ -26,7 +26,7 @@ enum TemplateSamples {
         let code = Int.random(in: 0..<unitsPerCircle, using: &generator)
         return Minutia(x: Double(Int.random(in: 0...maximumCoordinate, using: &generator)),
                        y: Double(Int.random(in: 0...maximumCoordinate, using: &generator)),
-                       direction: Double(code) * 2 * .pi / Double(unitsPerCircle),
+                       direction: Double(code) * (2 * .pi / Double(unitsPerCircle)),
                        kind: Minutia.Kind.allCases.randomElement(using: &generator)!,
                        quality: Int.random(in: 0...100, using: &generator))
     }

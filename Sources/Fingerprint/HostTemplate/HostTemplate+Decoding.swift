@@ -1,0 +1,101 @@
+extension HostTemplate {
+    /// Reads a host template, checking every field, the checksum and that nothing follows it.
+    ///
+    /// Throws ``HostTemplateError`` naming the field and byte offset of the first problem.
+    public init(bytes input: some Collection<UInt8>) throws {
+        var reader = HostTemplateReader(Array(input))
+        let identifier = try reader.bytes(4, "identifier")
+        guard identifier == Self.identifier else { throw HostTemplateError.wrongIdentifier(found: identifier) }
+        let version = try reader.uint8("version")
+        guard version == Self.version else { throw HostTemplateError.unsupportedVersion(version) }
+        try reader.expectZero(try reader.uint8("flags"), "flags", size: 1)
+        let width = try reader.value("image width", size: 2, allowed: 1...65_535)
+        let height = try reader.value("image height", size: 2, allowed: 1...65_535)
+        let tenths = try reader.value("resolution (tenths of a dpi)", size: 2, allowed: 1_000...20_000)
+        let quality = try reader.value("image quality", size: 1, allowed: 0...100)
+        try reader.expectZero(try reader.uint8("reserved byte"), "reserved byte", size: 1)
+        let count = try reader.value("minutiae count", size: 2, allowed: 0...Self.maximumMinutiae)
+        var minutiae: [Minutia] = []
+        minutiae.reserveCapacity(count)
+        for index in 0..<count {
+            minutiae.append(try Self.minutia(&reader, index: index, width: width, height: height))
+        }
+        let foreground = try Self.foreground(&reader)
+        let content = reader.offset
+        let stored = try reader.uint32("checksum")
+        let computed = CRC32.checksum(reader.bytes[0..<content])
+        guard stored == computed else { throw HostTemplateError.checksumMismatch(stored: stored, computed: computed) }
+        guard reader.remaining == 0 else { throw HostTemplateError.trailingBytes(count: reader.remaining) }
+        self.init(FingerprintFeatures(minutiae: minutiae, width: width, height: height, dpi: Double(tenths) / 10,
+                                      foreground: foreground, quality: quality))
+    }
+
+    private static func minutia(_ reader: inout HostTemplateReader, index: Int, width: Int, height: Int) throws -> Minutia {
+        let name = "minutia \(index)"
+        let x = try reader.value("\(name) x", size: 2, allowed: 0...(width * Int(positionSteps)))
+        let y = try reader.value("\(name) y", size: 2, allowed: 0...(height * Int(positionSteps)))
+        let direction = try reader.value("\(name) direction", size: 2, allowed: 0...65_535)
+        let kindCode = try reader.value("\(name) type", size: 1, allowed: 0...2)
+        let quality = try reader.value("\(name) quality", size: 1, allowed: 0...100)
+        return Minutia(x: Double(x) / positionSteps, y: Double(y) / positionSteps,
+                       direction: Double(direction) / directionSteps * 2 * .pi,
+                       kind: Minutia.Kind(rawValue: UInt8(kindCode)) ?? .other, quality: quality)
+    }
+
+    private static func foreground(_ reader: inout HostTemplateReader) throws -> ForegroundMap {
+        let columns = try reader.value("foreground columns", size: 2, allowed: 1...4_096)
+        let rows = try reader.value("foreground rows", size: 2, allowed: 1...4_096)
+        let blockSize = try reader.value("foreground block size", size: 1, allowed: 1...255)
+        let resolution = try reader.value("foreground resolution", size: 2, allowed: 1...65_535)
+        let packed = try reader.bytes((columns * rows + 7) / 8, "foreground flags")
+        let flags = (0..<(columns * rows)).map { packed[$0 / 8] & (0x80 >> UInt8($0 % 8)) != 0 }
+        let unusedBits = packed.count * 8 - flags.count
+        if unusedBits > 0, let last = packed.last, last & ((1 << UInt8(unusedBits)) - 1) != 0 {
+            throw HostTemplateError.invalidField(field: "foreground flags padding", offset: reader.offset - 1,
+                                                 value: Int(last), allowed: "unused low bits 0")
+        }
+        return ForegroundMap(columns: columns, rows: rows, blockSize: blockSize, resolution: Double(resolution), flags: flags)
+    }
+}
+
+/// Reads big-endian fields in order, naming the field in every error.
+private struct HostTemplateReader {
+    let bytes: [UInt8]
+    private(set) var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var remaining: Int { bytes.count - offset }
+
+    mutating func bytes(_ count: Int, _ field: String) throws -> [UInt8] {
+        guard count <= remaining else {
+            throw HostTemplateError.truncated(field: field, offset: offset, byteCount: bytes.count)
+        }
+        defer { offset += count }
+        return Array(bytes[offset..<(offset + count)])
+    }
+
+    mutating func uint8(_ field: String) throws -> UInt8 {
+        try bytes(1, field)[0]
+    }
+
+    mutating func uint32(_ field: String) throws -> UInt32 {
+        try bytes(4, field).reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// An unsigned big-endian field of `size` bytes that must lie in `allowed`.
+    mutating func value(_ field: String, size: Int, allowed: ClosedRange<Int>) throws -> Int {
+        let value = try bytes(size, field).reduce(0) { $0 << 8 | Int($1) }
+        guard allowed.contains(value) else {
+            throw HostTemplateError.invalidField(field: field, offset: offset - size, value: value,
+                                                 allowed: "\(allowed.lowerBound)–\(allowed.upperBound)")
+        }
+        return value
+    }
+
+    func expectZero(_ value: UInt8, _ field: String, size: Int) throws {
+        guard value == 0 else {
+            throw HostTemplateError.invalidField(field: field, offset: offset - size, value: Int(value), allowed: "0")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// FingerprintSynthesis: synthetic master fingerprints and impressions, deterministic from a seed.

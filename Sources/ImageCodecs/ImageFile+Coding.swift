@@ -1,0 +1,73 @@
+import Imaging
+
+extension ImageFile {
+    /// Decodes image bytes of any supported format (told by their signature).
+    ///
+    /// Errors are ``ImageCodecError`` values, or the WSQ codec's own errors.
+    public static func decode(_ bytes: [UInt8], dpi: Double? = nil) throws -> DecodedImage {
+        guard let format = ImageFormat(magic: bytes) else {
+            throw ImageCodecError.unrecognizedFormat(firstBytes: Array(bytes.prefix(8)))
+        }
+        var decoded: DecodedImage
+        switch format {
+        case .png: decoded = try PNGCodec.decode(bytes)
+        case .tiff: decoded = try TIFFCodec.decode(bytes)
+        case .bmp: decoded = try BMPCodec.decode(bytes)
+        case .pgm: decoded = try PGMCodec.decode(bytes)
+        case .wsq: decoded = try decodeWSQ(bytes)
+        }
+        decoded.image.dpi = dpi ?? decoded.info.usableDPI ?? defaultDPI
+        return decoded
+    }
+
+    /// What the file says about its picture; for WSQ only the headers are read.
+    public static func info(_ bytes: [UInt8]) throws -> ImageInfo {
+        if ImageFormat(magic: bytes) == .wsq { return try wsqInfo(WSQCodec.header(bytes)) }
+        return try decode(bytes).info
+    }
+
+    /// What the file at `path` says about its picture.
+    public static func info(path: String) throws(ImageFileError) -> ImageInfo {
+        let bytes = try FileBytes.read(path)
+        do {
+            return try info(bytes)
+        } catch {
+            throw ImageFileError(path: path, operation: .read, reason: reason(for: error))
+        }
+    }
+
+    /// Encodes a gray image in `format`.
+    public static func encode(_ image: GrayImage, as format: ImageFormat,
+                              options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
+        switch format {
+        case .png: try PNGCodec.encode(image)
+        case .tiff: try TIFFCodec.encode(image)
+        case .bmp: try BMPCodec.encode(image)
+        case .pgm: try PGMCodec.encode(image)
+        case .wsq: try WSQCodec.encode(image, bitRate: options.wsqBitRate)
+        }
+    }
+
+    /// Encodes an RGB image in `format`; PGM and WSQ hold gray only and refuse.
+    public static func encode(_ image: RGBImage, as format: ImageFormat) throws -> [UInt8] {
+        switch format {
+        case .png: try PNGCodec.encode(image)
+        case .tiff: try TIFFCodec.encode(image)
+        case .bmp: try BMPCodec.encode(image)
+        case .pgm, .wsq: throw ImageCodecError.cannotEncode(format, "the format holds gray images only, not RGB")
+        }
+    }
+
+    private static func decodeWSQ(_ bytes: [UInt8]) throws -> DecodedImage {
+        let header = try WSQCodec.header(bytes)
+        let image = try WSQCodec.decode(bytes)
+        return DecodedImage(image: image, info: wsqInfo(header))
+    }
+
+    /// The one place that reads ``WSQHeader`` (its shape comes from the `wsq` branch).
+    private static func wsqInfo(_ header: WSQHeader) -> ImageInfo {
+        ImageInfo(format: .wsq, width: Int(header.width), height: Int(header.height), bitDepth: 8,
+                  layout: .gray, storedDPI: header.ppi.map { Double($0) },
+                  fields: header.fields.map { ImageInfo.Field($0.name, $0.value) })
+    }
+}

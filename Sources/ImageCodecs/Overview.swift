@@ -1,1 +1,0 @@
-// ImageCodecs: PNG, TIFF, BMP, PGM and WSQ files to and from GrayImage.

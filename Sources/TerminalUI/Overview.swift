@@ -1,1 +1,0 @@
-// TerminalUI: fingerprint pictures, bars and prompts on a terminal.

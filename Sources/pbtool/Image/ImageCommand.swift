@@ -1,0 +1,34 @@
+import ArgumentParser
+import ImageCodecs
+
+/// `pbtool image`: convert, inspect and show fingerprint image files.
+struct ImageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "image",
+        abstract: "Convert, inspect and show fingerprint images (PNG, TIFF, BMP, PGM, WSQ).",
+        discussion: """
+            Input formats are recognised by their first bytes, output formats by the file extension \
+            (.png .tif .tiff .bmp .pgm .wsq) or --format. Images are handled as 8-bit gray; colour \
+            input is converted, 16-bit input and colour palettes are refused with a clear message.
+            See docs/image.md.
+            """,
+        subcommands: [ImageConvertCommand.self, ImageInfoCommand.self, ImageShowCommand.self]
+    )
+}
+
+/// Parsing of the image options shared by the image and synth commands.
+enum ImageArguments {
+    static func format(_ text: String) throws -> ImageFormat {
+        guard let format = ImageFormat(fileExtension: text) else {
+            throw ValidationError("unknown image format '\(text)'; use png, tiff, bmp, pgm or wsq")
+        }
+        return format
+    }
+
+    static func dpi(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, (50...20_000).contains(value) else {
+            throw ValidationError("--dpi must be a resolution between 50 and 20000, not '\(text)'")
+        }
+        return value
+    }
+}
