@@ -17,7 +17,9 @@ public enum AppletCatalog {
     }
 
     /// The comparison the card's biometric applets run: the `Fingerprint` engine's compact-card
-    /// matcher at its FMR 1/10 000 threshold. Nil while the engine (issue 4) has not delivered
-    /// that matcher, so the card then carries only the demo applet.
+    /// matcher (`EngineComparison`) at the score its calibration gives for a false-match rate of
+    /// 1/10,000. Nil while the engine (issue 4) has not published that calibration: the matcher
+    /// exists, but no threshold for it is known yet, so the card carries only the demo applet.
+    /// Wiring it is this one line: `EngineComparison(threshold: <the engine's FMR 1e-4 score>)`.
     public static var defaultComparison: (any OnCardComparison)? { nil }
 }
