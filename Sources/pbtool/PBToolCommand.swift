@@ -12,6 +12,8 @@ struct PBToolCommand: AsyncParsableCommand {
         subcommands: [
             ImageCommand.self,
             SynthCommand.self,
+            TemplateCommand.self,
+            BenchCommand.self,
         ]
     )
 }

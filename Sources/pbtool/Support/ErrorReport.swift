@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fingerprint
 import ImageCodecs
 
 /// Turns any error into the one-line message a user reads and the exit status a script reads.
@@ -14,6 +15,12 @@ struct ErrorReport {
             message = failure.message
             status = failure.status
         case let error as ImageFileError:
+            message = error.description
+            status = .usage
+        case let error as TemplateError:
+            message = error.description
+            status = .usage
+        case let error as HostTemplateError:
             message = error.description
             status = .usage
         default:
