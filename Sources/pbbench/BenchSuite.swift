@@ -12,5 +12,6 @@ protocol BenchSuite {
 enum BenchSuites {
     static let all: [any BenchSuite.Type] = [
         ImagesBench.self,
+        EngineBench.self,
     ]
 }
