@@ -15,5 +15,6 @@ enum BenchSuites {
         APDURoundTripBench.self,
         CardEdgeBench.self,
         ImagesBench.self,
+        EngineBench.self,
     ]
 }

@@ -16,6 +16,8 @@ struct PBToolCommand: AsyncParsableCommand {
             IDStoreCommand.self,
             ImageCommand.self,
             SynthCommand.self,
+            TemplateCommand.self,
+            BenchCommand.self,
         ]
     )
 }

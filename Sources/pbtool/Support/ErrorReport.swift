@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import Fingerprint
 import ImageCodecs
 import PCSC
 import SmartCard
@@ -51,6 +52,12 @@ struct ErrorReport {
             message = error.description
             status = .usage
         case let error as ImageFileError:
+            message = error.description
+            status = .usage
+        case let error as TemplateError:
+            message = error.description
+            status = .usage
+        case let error as HostTemplateError:
             message = error.description
             status = .usage
         default:
