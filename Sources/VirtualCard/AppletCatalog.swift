@@ -1,3 +1,5 @@
+import Fingerprint
+
 /// The applets `pbtool card emulate` installs on its card: one line per applet.
 public enum AppletCatalog {
     /// A fresh instance of every applet, in SELECT-by-partial-AID priority order.
@@ -18,8 +20,8 @@ public enum AppletCatalog {
 
     /// The comparison the card's biometric applets run: the `Fingerprint` engine's compact-card
     /// matcher (`EngineComparison`) at the score its calibration gives for a false-match rate of
-    /// 1/10,000. Nil while the engine (issue 4) has not published that calibration: the matcher
-    /// exists, but no threshold for it is known yet, so the card carries only the demo applet.
-    /// Wiring it is this one line: `EngineComparison(threshold: <the engine's FMR 1e-4 score>)`.
-    public static var defaultComparison: (any OnCardComparison)? { nil }
+    /// 1/10,000 (`Threshold.defaultFalseMatchRate`), as a Precise card's fixed threshold does.
+    public static var defaultComparison: any OnCardComparison {
+        EngineComparison(threshold: Threshold.forFalseMatchRate(Threshold.defaultFalseMatchRate, matcher: .card).score)
+    }
 }

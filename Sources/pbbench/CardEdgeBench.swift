@@ -44,17 +44,13 @@ struct CardEdgeBench: BenchSuite {
         }
     }
 
-    /// Verification with the engine's card matcher doing the on-card match. The decision
-    /// threshold does not change the time; until the engine publishes its calibration
-    /// (`AppletCatalog.defaultComparison`), every score is accepted here.
+    /// Verification with the engine's card matcher doing the on-card match at the card's
+    /// calibrated threshold (`AppletCatalog.defaultComparison`).
     private func recordVerification(_ report: BenchReport) throws {
-        let engine = AppletCatalog.defaultComparison ?? EngineComparison(threshold: 0)
+        let engine = AppletCatalog.defaultComparison
         let verify = try measureVerification(comparison: engine)
         report.record("verify (probe build + chunks + on-card match), median", verify.median, unit: "ms", target: .atMost(10))
         report.record("verify, p90", verify.percentile90, unit: "ms")
-        if AppletCatalog.defaultComparison == nil {
-            report.note("the engine's card matcher ran with threshold 0: its FMR 1/10,000 calibration is not published yet")
-        }
     }
 
     /// Times `card verify`'s conversation for a matching probe: SELECT, GET BIO HEADER, probe
@@ -92,7 +88,7 @@ struct CardEdgeBench: BenchSuite {
     /// Times the whole `card enroll` conversation: SELECT, VERIFY KEY, ENROLL INIT/UPDATE/FINAL.
     /// Enrolment never compares, so the card's comparison does not matter here.
     private func measureEnrollment(stateFile: URL?) throws -> (median: Double, percentile90: Double) {
-        let card = try VirtualCard(applets: AppletCatalog.all(comparison: AppletCatalog.defaultComparison ?? SameMinutiaeComparison()),
+        let card = try VirtualCard(applets: AppletCatalog.all(comparison: AppletCatalog.defaultComparison),
                                    stateFile: stateFile)
         let session = try AttachedSession(card: card, reader: parameters.reader)
         defer { session.end() }
