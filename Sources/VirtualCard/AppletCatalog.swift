@@ -1,3 +1,5 @@
+import Fingerprint
+
 /// The applets `pbtool card emulate` installs on its card: one line per applet.
 public enum AppletCatalog {
     /// A fresh instance of every applet, in SELECT-by-partial-AID priority order.
@@ -17,7 +19,9 @@ public enum AppletCatalog {
     }
 
     /// The comparison the card's biometric applets run: the `Fingerprint` engine's compact-card
-    /// matcher at its FMR 1/10 000 threshold. Nil while the engine (issue 4) has not delivered
-    /// that matcher, so the card then carries only the demo applet.
-    public static var defaultComparison: (any OnCardComparison)? { nil }
+    /// matcher (`EngineComparison`) at the score its calibration gives for a false-match rate of
+    /// 1/10,000 (`Threshold.defaultFalseMatchRate`), as a Precise card's fixed threshold does.
+    public static var defaultComparison: any OnCardComparison {
+        EngineComparison(threshold: Threshold.forFalseMatchRate(Threshold.defaultFalseMatchRate, matcher: .card).score)
+    }
 }

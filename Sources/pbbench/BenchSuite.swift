@@ -19,5 +19,6 @@ enum BenchSuites {
         APDUScriptBench.self,
         CardEdgeBench.self,
         BiometryBench.self,
+        EngineBench.self,
     ]
 }

@@ -29,6 +29,7 @@ struct CardEdgeBench: BenchSuite {
             try recordEnrollment(report)
             try recordVerification(report)
         }
+        try recordOnCardMatch(report)
     }
 
     private func recordEnrollment(_ report: BenchReport) throws {
@@ -43,14 +44,10 @@ struct CardEdgeBench: BenchSuite {
         }
     }
 
+    /// Verification with the engine's card matcher doing the on-card match at the card's
+    /// calibrated threshold (`AppletCatalog.defaultComparison`).
     private func recordVerification(_ report: BenchReport) throws {
-        guard let engine = AppletCatalog.defaultComparison else {
-            let transport = try measureVerification(comparison: SameMinutiaeComparison())
-            report.record("verify without a matcher (test double), median: transport + applet", transport.median, unit: "ms")
-            report.skip("verify with the on-card match, and the match itself over FVC impostor pairs: the engine's "
-                        + "compact-card matcher (issue 4) is not available yet")
-            return
-        }
+        let engine = AppletCatalog.defaultComparison
         let verify = try measureVerification(comparison: engine)
         report.record("verify (probe build + chunks + on-card match), median", verify.median, unit: "ms", target: .atMost(10))
         report.record("verify, p90", verify.percentile90, unit: "ms")
@@ -91,7 +88,7 @@ struct CardEdgeBench: BenchSuite {
     /// Times the whole `card enroll` conversation: SELECT, VERIFY KEY, ENROLL INIT/UPDATE/FINAL.
     /// Enrolment never compares, so the card's comparison does not matter here.
     private func measureEnrollment(stateFile: URL?) throws -> (median: Double, percentile90: Double) {
-        let card = try VirtualCard(applets: AppletCatalog.all(comparison: AppletCatalog.defaultComparison ?? SameMinutiaeComparison()),
+        let card = try VirtualCard(applets: AppletCatalog.all(comparison: AppletCatalog.defaultComparison),
                                    stateFile: stateFile)
         let session = try AttachedSession(card: card, reader: parameters.reader)
         defer { session.end() }

@@ -18,6 +18,8 @@ struct PBToolCommand: AsyncParsableCommand {
             DBCommand.self,
             IDStoreCommand.self,
             EnrollCommand.self, VerifyCommand.self, IdentifyCommand.self, PracticeCommand.self, FingersCommand.self, ExportCommand.self,
+            TemplateCommand.self,
+            BenchCommand.self,
         ]
     )
 }

@@ -44,9 +44,10 @@ import VirtualCard
 
 /// The same scripts through libpcsclite → pcscd → vpcd, as `make test` replays apdu-scripts/.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct LiveConformanceScriptTests {
+    /// With the engine's card matcher deciding on the card at its calibrated threshold.
     @Test func theBiometricAppletScriptsPassThroughPCSCD() async throws {
         try await LiveStack.run {
-            let attached = try AttachedVirtualCard.attach(applets: AppletCatalog.all(comparison: SameMinutiaeComparison()))
+            let attached = try AttachedVirtualCard.attach(applets: AppletCatalog.all())
             defer { try? attached.detach() }
             let card = try PCSCContext().connect(to: attached.reader)
             defer { try? card.disconnect(.reset) }

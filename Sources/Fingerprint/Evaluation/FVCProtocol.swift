@@ -12,6 +12,16 @@ public struct FVCProtocol: Sendable {
             self.impression = impression
         }
 
+        /// Parses an FVC file name, `FINGER_IMPRESSION.ext` (`101_3.tif`); nil for any other name.
+        public init?(fileName: String) {
+            let stem = fileName.split(separator: "/").last.map(String.init) ?? fileName
+            let base = stem.split(separator: ".", maxSplits: 1).first.map(String.init) ?? stem
+            let parts = base.split(separator: "_", omittingEmptySubsequences: false)
+            guard parts.count == 2, let finger = Int(parts[0]), let impression = Int(parts[1]),
+                  finger >= 0, impression >= 0, stem.contains(".") else { return nil }
+            self.init(finger: finger, impression: impression)
+        }
+
         public static func < (a: Impression, b: Impression) -> Bool {
             (a.finger, a.impression) < (b.finger, b.impression)
         }

@@ -1,22 +1,32 @@
 import Foundation
 
-/// The geometry of a cylinder and the tables used to fill one.
+/// The geometry of a cylinder, how its bits are laid out, and the tables used to fill one.
+///
+/// Bits are stored layer by layer: each directional layer is the spatial grid of cells, padded
+/// to whole 64-bit words, followed by one more grid of the same size holding cell validity
+/// (which is the same for every layer). So a cylinder is `(layers + 1) × cellWords` words.
 struct CylinderLayout {
     let cells: Int
     let layers: Int
     let cellSize: Double
-    let wordCount: Int
+    /// Words per spatial grid.
+    let cellWords: Int
     /// Cells whose centre lies within the radius.
     let insideCells: Int
     /// Directional contribution by angle difference, sampled over `-π...π` for each layer.
     let directionalTable: [[Double]]
     static let tableSize = 256
 
+    var valueWords: Int { layers * cellWords }
+    var stride: Int { (layers + 1) * cellWords }
+
     init(parameters: MatchingParameters) {
         cells = parameters.spatialCells
         layers = parameters.directionalCells
         cellSize = 2 * parameters.radius / Double(cells)
-        wordCount = (cells * cells * layers + 63) / 64
+        cellWords = (cells * cells + 63) / 64
+        // ByteCounts sums per-byte counts of up to 31 words before folding them.
+        precondition(layers * cellWords <= 31, "a cylinder may hold at most 31 words of value bits")
         let side = cells, half = Double(cells - 1) / 2, size = cellSize, radius = parameters.radius
         insideCells = (0..<(side * side)).filter { cell in
             let u = (Double(cell % side) - half) * size, v = (Double(cell / side) - half) * size
@@ -55,33 +65,28 @@ struct CylinderLayout {
         let cosine = cos(m.angle), sine = sin(m.angle)
         let gaussianScale = 1 / (parameters.spatialSigma * (2 * Double.pi).squareRoot())
         let twoSigmaSquared = 2 * parameters.spatialSigma * parameters.spatialSigma
-        var insideCells = 0, validCells = 0
-        for j in 0..<cells {
-            for i in 0..<cells {
-                let u = (Double(i) - Double(cells - 1) / 2) * cellSize
-                let v = (Double(j) - Double(cells - 1) / 2) * cellSize
-                guard u * u + v * v <= parameters.radius * parameters.radius else { continue }
-                insideCells += 1
-                let x = m.x + u * cosine - v * sine, y = m.y + u * sine + v * cosine
-                guard foreground?.isInside(x: x, y: y, inset: parameters.foregroundInset) ?? true else { continue }
-                validCells += 1
-                var sums = [Double](repeating: 0, count: layers)
-                for index in neighbours {
-                    let t = minutiae[index]
-                    let dx = t.x - x, dy = t.y - y, distanceSquared = dx * dx + dy * dy
-                    guard distanceSquared <= reach * reach else { continue }
-                    let spatial = gaussianScale * exp(-distanceSquared / twoSigmaSquared)
-                    let step = tableStep(Self.wrapped(m.angle - t.angle))
-                    for layer in 0..<layers { sums[layer] += spatial * directionalTable[layer][step] }
-                }
-                let cell = j * cells + i
-                for layer in 0..<layers {
-                    let bit = cell * layers + layer
-                    words[offset + wordCount + bit / 64] |= 1 << UInt64(bit % 64)
-                    if sums[layer] > parameters.contributionThreshold {
-                        words[offset + bit / 64] |= 1 << UInt64(bit % 64)
-                    }
-                }
+        var validCells = 0
+        var sums = [Double](repeating: 0, count: layers)
+        for cell in 0..<(cells * cells) {
+            let u = (Double(cell % cells) - Double(cells - 1) / 2) * cellSize
+            let v = (Double(cell / cells) - Double(cells - 1) / 2) * cellSize
+            guard u * u + v * v <= parameters.radius * parameters.radius else { continue }
+            let x = m.x + u * cosine - v * sine, y = m.y + u * sine + v * cosine
+            guard foreground?.isInside(x: x, y: y, inset: parameters.foregroundInset) ?? true else { continue }
+            validCells += 1
+            for layer in 0..<layers { sums[layer] = 0 }
+            for index in neighbours {
+                let t = minutiae[index]
+                let dx = t.x - x, dy = t.y - y, distanceSquared = dx * dx + dy * dy
+                guard distanceSquared <= reach * reach else { continue }
+                let spatial = gaussianScale * exp(-distanceSquared / twoSigmaSquared)
+                let step = tableStep(Self.wrapped(m.angle - t.angle))
+                for layer in 0..<layers { sums[layer] += spatial * directionalTable[layer][step] }
+            }
+            let word = cell / 64, bit = UInt64(1) << UInt64(cell % 64)
+            words[offset + valueWords + word] |= bit
+            for layer in 0..<layers where sums[layer] > parameters.contributionThreshold {
+                words[offset + layer * cellWords + word] |= bit
             }
         }
         return Double(validCells) >= parameters.minimumValidCells * Double(insideCells)

@@ -12,30 +12,45 @@ struct MatchMinutia: Sendable, Hashable {
 /// The Minutia Cylinder-Code descriptors of one template, bit-packed for fast comparison.
 ///
 /// Each minutia's cylinder records, in its own rotated frame, where its neighbours lie and which
-/// way they point: `spatialCells² × directionalCells` bits, plus as many validity bits saying
-/// which cells lie inside the seen area. Minutiae without a valid cylinder are kept for geometry.
+/// way they point (``CylinderLayout`` gives the bit layout), and which of its cells lie inside
+/// the seen area. Minutiae without a valid cylinder are kept for geometry.
 struct CylinderSet: Sendable {
     let minutiae: [MatchMinutia]
-    /// 64-bit words per bit vector.
-    let wordCount: Int
-    /// For cylinder `i`: value words at `i·2·wordCount`, validity words right after.
+    let cellWords: Int
+    let layers: Int
+    /// Words per cylinder; cylinder `i` starts at `i · stride`.
+    let stride: Int
     let words: [UInt64]
     let isValid: [Bool]
-    /// Bits of the cells inside the cylinder's circle (the most two cylinders can share).
-    let insideBits: Int
+    /// Cells inside the cylinder's circle (the most two cylinders can share).
+    let insideCells: Int
+    /// Whether every cell inside the circle is valid (the common case away from the edges).
+    let isComplete: [Bool]
+    /// Set value bits per cylinder.
+    let valueCounts: [Int32]
+    /// Minutia angles as `Float`, for the direction check.
+    let angles: [Float]
 
     init(minutiae: [MatchMinutia], foreground: ForegroundDistance?, parameters: MatchingParameters) {
         let layout = CylinderLayout(parameters: parameters)
         self.minutiae = minutiae
-        wordCount = layout.wordCount
-        insideBits = layout.insideCells * layout.layers
-        var words = [UInt64](repeating: 0, count: minutiae.count * 2 * layout.wordCount)
-        var isValid = [Bool](repeating: false, count: minutiae.count)
-        for index in minutiae.indices {
-            isValid[index] = layout.fill(&words, at: index * 2 * layout.wordCount, centre: index,
-                                         minutiae: minutiae, foreground: foreground, parameters: parameters)
+        cellWords = layout.cellWords
+        layers = layout.layers
+        stride = layout.stride
+        insideCells = layout.insideCells
+        var words = [UInt64](repeating: 0, count: minutiae.count * layout.stride)
+        isValid = minutiae.indices.map { index in
+            layout.fill(&words, at: index * layout.stride, centre: index, minutiae: minutiae,
+                        foreground: foreground, parameters: parameters)
         }
+        let stride = layout.stride, valueWords = layout.valueWords, inside = layout.insideCells
+        isComplete = minutiae.indices.map { index in
+            words[(index * stride + valueWords)..<((index + 1) * stride)].reduce(0) { $0 + $1.nonzeroBitCount } == inside
+        }
+        valueCounts = minutiae.indices.map { index in
+            Int32(words[(index * stride)..<(index * stride + valueWords)].reduce(0) { $0 + $1.nonzeroBitCount })
+        }
+        angles = minutiae.map { Float($0.angle) }
         self.words = words
-        self.isValid = isValid
     }
 }

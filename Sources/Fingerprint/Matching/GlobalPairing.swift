@@ -2,29 +2,25 @@ import Foundation
 
 /// Counts the minutiae that pair up one-to-one once the two templates are aligned, relative to
 /// the minutiae each template has inside the other's foreground.
-enum GlobalPairing {
+struct GlobalPairing: Sendable {
+    /// A rotation and translation of the probe onto the candidate.
     struct Alignment {
-        var rotation: Double
-        var cosine: Double
-        var sine: Double
-        var dx: Double
-        var dy: Double
+        var rotation: Float
+        var cosine: Float
+        var sine: Float
+        var dx: Float
+        var dy: Float
 
-        init(rotation: Double, from a: (x: Double, y: Double), to b: (x: Double, y: Double)) {
+        init(rotation: Float, from a: (x: Float, y: Float), to b: (x: Float, y: Float)) {
             self.rotation = rotation
-            cosine = cos(rotation)
-            sine = sin(rotation)
+            cosine = Foundation.cos(rotation)
+            sine = Foundation.sin(rotation)
             dx = b.x - (cosine * a.x - sine * a.y)
             dy = b.y - (sine * a.x + cosine * a.y)
         }
 
-        func apply(_ m: MatchMinutia) -> MatchMinutia {
-            MatchMinutia(x: cosine * m.x - sine * m.y + dx, y: sine * m.x + cosine * m.y + dy,
-                         angle: CylinderLayout.wrapped(m.angle + rotation), kind: m.kind)
-        }
-
         /// The inverse mapping, applied to a point.
-        func invert(x: Double, y: Double) -> (x: Double, y: Double) {
+        func invert(x: Float, y: Float) -> (x: Float, y: Float) {
             let u = x - dx, v = y - dy
             return (cosine * u + sine * v, -sine * u + cosine * v)
         }
@@ -35,76 +31,87 @@ enum GlobalPairing {
         var paired: Int
     }
 
-    static func best(_ local: Relaxation.Outcome, probe: PreparedTemplate, candidate: PreparedTemplate,
-                     parameters p: MatchingParameters) -> Outcome {
-        let a = probe.cylinders.minutiae, b = candidate.cylinders.minutiae
-        var alignments: [Alignment] = []
-        if let fitted = leastSquares(Array(local.pairs.prefix(local.scoredPairs)), a, b) { alignments.append(fitted) }
-        for pair in local.pairs.prefix(p.alignmentSeeds) {
-            let ma = a[pair.a], mb = b[pair.b]
-            alignments.append(Alignment(rotation: CylinderLayout.wrapped(mb.angle - ma.angle), from: (ma.x, ma.y), to: (mb.x, mb.y)))
-        }
+    let parameters: MatchingParameters
+
+    /// The best pairing over the alignments suggested by the relaxed pairs: their least-squares
+    /// fit, and each of the best few pairs on its own.
+    func best(_ local: Relaxation.Outcome, probe: PreparedTemplate, candidate: PreparedTemplate,
+              scratch: inout [UInt64]) -> Outcome {
+        let a = probe.points, b = candidate.points
         var best = Outcome(score: 0, paired: 0)
-        for alignment in alignments {
-            let outcome = evaluate(alignment, probe: probe, candidate: candidate, parameters: p)
+        func consider(_ alignment: Alignment) {
+            let outcome = evaluate(alignment, probe: probe, candidate: candidate, scratch: &scratch)
             if outcome.score > best.score { best = outcome }
+        }
+        if let fitted = Self.leastSquares(local.pairs.prefix(local.scoredPairs), a, b) { consider(fitted) }
+        for pair in local.pairs.prefix(parameters.alignmentSeeds) {
+            consider(Alignment(rotation: FastAngle.wrapped(b.angle[pair.b] - a.angle[pair.a]),
+                               from: (a.x[pair.a], a.y[pair.a]), to: (b.x[pair.b], b.y[pair.b])))
         }
         return best
     }
 
     /// The rotation and translation that best map the paired probe minutiae onto their mates.
-    static func leastSquares(_ pairs: [Relaxation.Pair], _ a: [MatchMinutia], _ b: [MatchMinutia]) -> Alignment? {
+    static func leastSquares(_ pairs: ArraySlice<Relaxation.Pair>, _ a: MinutiaPoints, _ b: MinutiaPoints) -> Alignment? {
         guard pairs.count >= 2 else { return nil }
-        let n = Double(pairs.count)
-        let ax = pairs.reduce(0) { $0 + a[$1.a].x } / n, ay = pairs.reduce(0) { $0 + a[$1.a].y } / n
-        let bx = pairs.reduce(0) { $0 + b[$1.b].x } / n, by = pairs.reduce(0) { $0 + b[$1.b].y } / n
-        var dot = 0.0, cross = 0.0
+        let n = Float(pairs.count)
+        var ax: Float = 0, ay: Float = 0, bx: Float = 0, by: Float = 0
         for pair in pairs {
-            let u = a[pair.a].x - ax, v = a[pair.a].y - ay, s = b[pair.b].x - bx, t = b[pair.b].y - by
+            ax += a.x[pair.a]; ay += a.y[pair.a]; bx += b.x[pair.b]; by += b.y[pair.b]
+        }
+        ax /= n; ay /= n; bx /= n; by /= n
+        var dot: Float = 0, cross: Float = 0
+        for pair in pairs {
+            let u = a.x[pair.a] - ax, v = a.y[pair.a] - ay, s = b.x[pair.b] - bx, t = b.y[pair.b] - by
             dot += u * s + v * t
             cross += u * t - v * s
         }
-        return Alignment(rotation: atan2(cross, dot), from: (ax, ay), to: (bx, by))
+        return Alignment(rotation: Foundation.atan2(cross, dot), from: (ax, ay), to: (bx, by))
     }
 
-    static func evaluate(_ alignment: Alignment, probe: PreparedTemplate, candidate: PreparedTemplate,
-                         parameters p: MatchingParameters) -> Outcome {
-        let moved = probe.cylinders.minutiae.map(alignment.apply)
-        let b = candidate.cylinders.minutiae
-        var options: [(cost: Double, i: Int, j: Int)] = []
-        for i in moved.indices {
-            for j in b.indices {
-                let distance = hypot(moved[i].x - b[j].x, moved[i].y - b[j].y)
-                guard distance <= p.pairingDistance else { continue }
-                let turn = abs(CylinderLayout.wrapped(moved[i].angle - b[j].angle))
-                guard turn <= p.pairingAngle else { continue }
-                options.append((distance / p.pairingDistance + turn / p.pairingAngle, i, j))
+    /// Greedy one-to-one pairing (closest first) within the distance and angle tolerances.
+    func evaluate(_ alignment: Alignment, probe: PreparedTemplate, candidate: PreparedTemplate,
+                  scratch options: inout [UInt64]) -> Outcome {
+        let a = probe.points, b = candidate.points
+        let reach = Float(parameters.pairingDistance), reachSquared = reach * reach
+        let maximumTurn = Float(parameters.pairingAngle)
+        options.removeAll(keepingCapacity: true)
+        var inCandidate = 0
+        for i in 0..<a.count {
+            let x = alignment.cosine * a.x[i] - alignment.sine * a.y[i] + alignment.dx
+            let y = alignment.sine * a.x[i] + alignment.cosine * a.y[i] + alignment.dy
+            if candidate.foreground?.isInside(x: Double(x), y: Double(y), inset: 0) ?? true { inCandidate += 1 }
+            let angle = a.angle[i] + alignment.rotation
+            var position = b.firstIndex(atLeast: x - reach)
+            while position < b.count && b.sortedX[position] <= x + reach {
+                let j = Int(b.byX[position])
+                position += 1
+                let dx = x - b.x[j], dy = y - b.y[j], squared = dx * dx + dy * dy
+                guard squared <= reachSquared else { continue }
+                let turn = abs(FastAngle.wrapped(angle - b.angle[j]))
+                guard turn <= maximumTurn else { continue }
+                let cost = squared.squareRoot() / reach + turn / maximumTurn
+                options.append(UInt64(cost.bitPattern) << 32 | UInt64(i) << 16 | UInt64(j))
             }
         }
-        options.sort { $0.cost < $1.cost }
-        var usedA = Set<Int>(), usedB = Set<Int>()
-        for option in options where !usedA.contains(option.i) && !usedB.contains(option.j) {
-            usedA.insert(option.i)
-            usedB.insert(option.j)
+        options.sort()
+        var pairedA = [Bool](repeating: false, count: a.count), pairedB = [Bool](repeating: false, count: b.count)
+        var paired = 0
+        for option in options {
+            let i = Int(option >> 16 & 0xFFFF), j = Int(option & 0xFFFF)
+            if !pairedA[i] && !pairedB[j] {
+                pairedA[i] = true
+                pairedB[j] = true
+                paired += 1
+            }
         }
-        return Outcome(score: normalized(usedA.count, alignment, probe: probe, candidate: candidate, parameters: p),
-                       paired: usedA.count)
+        var inProbe = 0
+        for j in 0..<b.count {
+            let back = alignment.invert(x: b.x[j], y: b.y[j])
+            if probe.foreground?.isInside(x: Double(back.x), y: Double(back.y), inset: 0) ?? true { inProbe += 1 }
+        }
+        let overlapA = Double(max(inCandidate, parameters.minimumOverlapCount, paired))
+        let overlapB = Double(max(inProbe, parameters.minimumOverlapCount, paired))
+        return Outcome(score: Double(paired * paired) / (overlapA * overlapB), paired: paired)
     }
-
-    /// `paired²` over the product of the minutiae counts each template has in the common area.
-    static func normalized(_ paired: Int, _ alignment: Alignment, probe: PreparedTemplate, candidate: PreparedTemplate,
-                           parameters p: MatchingParameters) -> Double {
-        let inCandidate = probe.cylinders.minutiae.filter { m in
-            let moved = alignment.apply(m)
-            return candidate.foreground?.isInside(x: moved.x, y: moved.y, inset: 0) ?? true
-        }.count
-        let inProbe = candidate.cylinders.minutiae.filter { m in
-            let back = alignment.invert(x: m.x, y: m.y)
-            return probe.foreground?.isInside(x: back.x, y: back.y, inset: 0) ?? true
-        }.count
-        let overlapA = Double(max(inCandidate, p.minimumOverlapCount, paired))
-        let overlapB = Double(max(inProbe, p.minimumOverlapCount, paired))
-        return Double(paired * paired) / (overlapA * overlapB)
-    }
-
 }

@@ -1,50 +1,96 @@
 import Foundation
 
-/// The matrix of cylinder similarities between two templates (MCC eq. 11, bit-based form).
+/// Cylinder similarities between two templates (MCC eq. 11, bit-based form), delivered as the
+/// list of candidate pairs the relaxation sorts.
 enum LocalSimilarity {
-    /// Fills `matrix` (row-major, `a.count × b.count`) with similarities in `0...1`.
-    static func fill(_ matrix: inout [Float], _ a: CylinderSet, _ b: CylinderSet, parameters: MatchingParameters) {
-        let rows = a.minutiae.count, columns = b.minutiae.count
-        if matrix.count < rows * columns { matrix = [Float](repeating: 0, count: rows * columns) }
-        let words = a.wordCount
-        let minimumCommon = Int(parameters.minimumMatchableCells * Double(a.insideBits))
-        let maximumTurn = parameters.maximumDirectionDifference
+    /// Appends every pair with a positive similarity to `candidates`, packed as
+    /// `similarity bits << 32 | (i · b.count + j)`: positive floats order like their bit
+    /// patterns, so integer order is similarity order.
+    static func candidates(_ candidates: inout [UInt64], _ a: CylinderSet, _ b: CylinderSet,
+                           parameters: MatchingParameters) {
+        candidates.removeAll(keepingCapacity: true)
+        let columns = b.minutiae.count
+        let minimumCommon = Int(parameters.minimumMatchableCells * Double(a.insideCells))
+        let maximumTurn = Float(parameters.maximumDirectionDifference)
+        let shape = Shape(cellWords: a.cellWords, layers: a.layers, stride: a.stride)
         a.words.withUnsafeBufferPointer { aw in
             b.words.withUnsafeBufferPointer { bw in
-                matrix.withUnsafeMutableBufferPointer { out in
-                    for i in 0..<rows {
-                        let rowStart = i &* columns
-                        guard a.isValid[i] else {
-                            for j in 0..<columns { out[rowStart &+ j] = 0 }
-                            continue
-                        }
-                        let aBase = aw.baseAddress! + i &* 2 &* words
-                        for j in 0..<columns {
-                            let turn = abs(CylinderLayout.wrapped(a.minutiae[i].angle - b.minutiae[j].angle))
-                            guard b.isValid[j], turn <= maximumTurn else { out[rowStart &+ j] = 0; continue }
-                            let bBase = bw.baseAddress! + j &* 2 &* words
-                            out[rowStart &+ j] = similarity(aBase, bBase, words: words, minimumCommon: minimumCommon)
-                        }
+                for i in 0..<a.minutiae.count where a.isValid[i] {
+                    let aBase = aw.baseAddress! + i &* shape.stride
+                    for j in 0..<columns where b.isValid[j] {
+                        guard abs(FastAngle.wrapped(a.angles[i] - b.angles[j])) <= maximumTurn else { continue }
+                        let bBase = bw.baseAddress! + j &* shape.stride
+                        let value = a.isComplete[i] && b.isComplete[j]
+                            ? completeSimilarity(aBase, bBase, shape, aCount: a.valueCounts[i], bCount: b.valueCounts[j])
+                            : similarity(aBase, bBase, shape, minimumCommon: minimumCommon)
+                        if value > 0 { candidates.append(UInt64(value.bitPattern) << 32 | UInt64(i &* columns &+ j)) }
                     }
                 }
             }
         }
     }
 
+    struct Shape {
+        let cellWords: Int
+        let layers: Int
+        let stride: Int
+    }
+
+    /// `‖a⊕b‖` written as `‖a‖ + ‖b‖ − 2‖a∧b‖` (bit counts), since value bits are only ever set
+    /// in valid cells.
+    @inline(__always)
+    static func finish(aCount: Int, bCount: Int, both: Int) -> Float {
+        guard aCount &+ bCount > 0 else { return 0 }
+        let differing = aCount &+ bCount &- 2 &* both
+        return 1 - Float(differing).squareRoot() / (Float(aCount).squareRoot() + Float(bCount).squareRoot())
+    }
+
+    /// Two complete cylinders: their valid cells coincide, so only the shared bits need counting.
+    @inline(__always)
+    static func completeSimilarity(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ shape: Shape,
+                                   aCount: Int32, bCount: Int32) -> Float {
+        var both = ByteCounts()
+        for w in 0..<(shape.layers &* shape.cellWords) { both.add(a[w] & b[w]) }
+        return finish(aCount: Int(aCount), bCount: Int(bCount), both: both.total)
+    }
+
     /// `1 − ‖a⊕b‖ / (‖a‖ + ‖b‖)` over the cells valid in both, or 0 when too few are.
     @inline(__always)
-    static func similarity(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, words: Int, minimumCommon: Int) -> Float {
-        var common = 0, differing = 0, aCount = 0, bCount = 0
-        for w in 0..<words {
-            let valid = a[words &+ w] & b[words &+ w]
-            let av = a[w] & valid, bv = b[w] & valid
-            common &+= valid.nonzeroBitCount
-            differing &+= (av ^ bv).nonzeroBitCount
-            aCount &+= av.nonzeroBitCount
-            bCount &+= bv.nonzeroBitCount
+    static func similarity(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ shape: Shape,
+                           minimumCommon: Int) -> Float {
+        let validity = shape.layers &* shape.cellWords
+        var common = ByteCounts()
+        for w in 0..<shape.cellWords { common.add(a[validity &+ w] & b[validity &+ w]) }
+        guard common.total >= minimumCommon else { return 0 }
+        var aCount = ByteCounts(), bCount = ByteCounts(), both = ByteCounts()
+        for layer in 0..<shape.layers {
+            let base = layer &* shape.cellWords
+            for w in 0..<shape.cellWords {
+                let x = a[base &+ w], y = b[base &+ w]
+                aCount.add(x & b[validity &+ w])
+                bCount.add(y & a[validity &+ w])
+                both.add(x & y)
+            }
         }
-        guard common >= minimumCommon, aCount &+ bCount > 0 else { return 0 }
-        let norms = Float(aCount).squareRoot() + Float(bCount).squareRoot()
-        return 1 - Float(differing).squareRoot() / norms
+        return finish(aCount: aCount.total, bCount: bCount.total, both: both.total)
+    }
+}
+
+/// Counts set bits over many words without a population-count instruction (the portable x86-64
+/// baseline has none): each word is reduced to per-byte counts (at most 8), the byte counts are
+/// summed across words, and only the total is folded, once. Exact for up to 31 words.
+struct ByteCounts {
+    private var lanes: UInt64 = 0
+
+    @inline(__always)
+    mutating func add(_ word: UInt64) {
+        var v = word &- ((word >> 1) & 0x5555_5555_5555_5555)
+        v = (v & 0x3333_3333_3333_3333) &+ ((v >> 2) & 0x3333_3333_3333_3333)
+        lanes &+= (v &+ (v >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+    }
+
+    var total: Int {
+        let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+        return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
     }
 }

@@ -29,6 +29,8 @@ public struct MatchingParameters: Sendable, Hashable {
     public var maximumPairs = 12
     public var pairsMidpoint = 20.0
     public var pairsSlope = 0.4
+    /// At most this many best pairs are relaxed (n_R; MCC uses the smaller minutiae count).
+    public var maximumRelaxedPairs = 1_000
     /// Relaxation: iterations (n_rel) and the weight kept from the previous step (w_R).
     public var relaxationIterations = 5
     public var relaxationWeight = 0.5

@@ -5,6 +5,7 @@ import Foundation
 public struct PreparedTemplate: Sendable {
     let cylinders: CylinderSet
     let foreground: ForegroundDistance?
+    let points: MinutiaPoints
 
     /// Prepares features straight from the extractor.
     public init(_ features: FingerprintFeatures, parameters: MatchingParameters = MatchingParameters()) {
@@ -20,6 +21,7 @@ public struct PreparedTemplate: Sendable {
         }
         self.foreground = foreground.map(ForegroundDistance.init)
         cylinders = CylinderSet(minutiae: points, foreground: self.foreground, parameters: parameters)
+        self.points = MinutiaPoints(points)
     }
 
     public var minutiaCount: Int { cylinders.minutiae.count }

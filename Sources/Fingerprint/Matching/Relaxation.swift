@@ -2,12 +2,12 @@ import Foundation
 
 /// Local Similarity Sort with Relaxation (MCC §5.2): the best-looking minutia pairs reinforce
 /// each other when their relative geometry agrees; pairs that agree with few others fade.
-enum Relaxation {
+struct Relaxation: Sendable {
     struct Pair {
         var a: Int
         var b: Int
-        var initial: Double
-        var value: Double
+        var initial: Float
+        var value: Float
     }
 
     /// The LSS-R score and the relaxed pairs, most efficient first.
@@ -18,27 +18,43 @@ enum Relaxation {
         var scoredPairs: Int
     }
 
-    static func consolidate(_ matrix: [Float], _ a: CylinderSet, _ b: CylinderSet, parameters p: MatchingParameters) -> Outcome {
-        let columns = b.minutiae.count
-        let smaller = min(a.minutiae.count, b.minutiae.count)
-        let scoredPairs = pairCount(smaller, parameters: p)
-        var pairs = bestDistinctPairs(matrix, rows: a.minutiae.count, columns: columns, limit: smaller)
+    let parameters: MatchingParameters
+    let distanceAgreement: SigmoidTable
+    let angleAgreement: SigmoidTable
+
+    init(parameters: MatchingParameters) {
+        self.parameters = parameters
+        distanceAgreement = SigmoidTable(centre: parameters.distanceTolerance, slope: parameters.distanceSlope, maximum: 64)
+        angleAgreement = SigmoidTable(centre: parameters.angleTolerance, slope: parameters.angleSlope, maximum: .pi)
+    }
+
+    /// Relaxes the best distinct pairs among `scratch.candidates` (from ``LocalSimilarity``).
+    func consolidate(_ a: MinutiaPoints, _ b: MinutiaPoints, scratch: inout RelaxationScratch) -> Outcome {
+        let smaller = min(a.count, b.count)
+        let scoredPairs = Self.pairCount(smaller, parameters: parameters)
+        var pairs = scratch.bestDistinctPairs(rows: a.count, columns: b.count,
+                                              limit: min(smaller, parameters.maximumRelaxedPairs))
         guard !pairs.isEmpty else { return Outcome(score: 0, pairs: [], scoredPairs: scoredPairs) }
-        if pairs.count > 1 {
-            let compatibility = compatibilities(pairs, a.minutiae, b.minutiae, parameters: p)
-            let n = pairs.count
-            var next = [Double](repeating: 0, count: n)
-            for _ in 0..<p.relaxationIterations {
-                for t in 0..<n {
-                    var support = 0.0
-                    for k in 0..<n where k != t { support += compatibility[t * n + k] * pairs[k].value }
-                    next[t] = p.relaxationWeight * pairs[t].value + (1 - p.relaxationWeight) * support / Double(n - 1)
+        let n = pairs.count
+        if n > 1 {
+            fillCompatibilities(pairs, a, b, into: &scratch.compatibility)
+            var current = pairs.map(\.value), next = current
+            let keep = Float(parameters.relaxationWeight), share = (1 - keep) / Float(n - 1)
+            scratch.compatibility.withUnsafeBufferPointer { rho in
+                for _ in 0..<parameters.relaxationIterations {
+                    for t in 0..<n {
+                        var support: Float = 0
+                        let row = t &* n
+                        for k in 0..<n { support += rho[row &+ k] * current[k] }
+                        next[t] = keep * current[t] + share * support
+                    }
+                    swap(&current, &next)
                 }
-                for t in 0..<n { pairs[t].value = next[t] }
             }
+            for t in 0..<n { pairs[t].value = current[t] }
         }
-        pairs.sort { $0.value / $0.initial > $1.value / $1.initial }
-        let score = pairs.prefix(scoredPairs).reduce(0) { $0 + $1.value } / Double(scoredPairs)
+        pairs.sort { $0.value * $1.initial > $1.value * $0.initial }
+        let score = pairs.prefix(scoredPairs).reduce(0.0) { $0 + Double($1.value) } / Double(scoredPairs)
         return Outcome(score: score, pairs: pairs, scoredPairs: scoredPairs)
     }
 
@@ -48,52 +64,103 @@ enum Relaxation {
         return p.minimumPairs + Int((z * Double(p.maximumPairs - p.minimumPairs)).rounded())
     }
 
-    /// The most similar pairs, best first, each minutia used at most once.
-    static func bestDistinctPairs(_ matrix: [Float], rows: Int, columns: Int, limit: Int) -> [Pair] {
-        var order = (0..<(rows * columns)).filter { matrix[$0] > 0 }
-        order.sort { matrix[$0] > matrix[$1] }
-        var usedA = [Bool](repeating: false, count: rows), usedB = [Bool](repeating: false, count: columns)
-        var pairs: [Pair] = []
-        for index in order {
-            let i = index / columns, j = index % columns
-            guard !usedA[i], !usedB[j] else { continue }
-            usedA[i] = true
-            usedB[j] = true
-            let value = Double(matrix[index])
-            pairs.append(Pair(a: i, b: j, initial: value, value: value))
-            if pairs.count == limit { break }
-        }
-        return pairs
-    }
-
-    /// ρ(t, k) for every two pairs: how well their relative distance, direction and radial
-    /// angle agree between the two templates.
-    static func compatibilities(_ pairs: [Pair], _ a: [MatchMinutia], _ b: [MatchMinutia],
-                                parameters p: MatchingParameters) -> [Double] {
+    /// ρ(t, k) for every two pairs (0 on the diagonal): how well their relative distance,
+    /// direction and radial angle agree between the two templates.
+    private func fillCompatibilities(_ pairs: [Pair], _ a: MinutiaPoints, _ b: MinutiaPoints, into rho: inout [Float]) {
         let n = pairs.count
-        var result = [Double](repeating: 0, count: n * n)
+        if rho.count < n * n { rho = [Float](repeating: 0, count: n * n) }
         for t in 0..<n {
+            rho[t * n + t] = 0
+            let a1 = pairs[t].a, b1 = pairs[t].b
+            // How far pair t turns the probe onto the candidate.
+            let turn = FastAngle.wrapped(b.angle[b1] - a.angle[a1])
             for k in (t + 1)..<n {
-                let a1 = a[pairs[t].a], a2 = a[pairs[k].a], b1 = b[pairs[t].b], b2 = b[pairs[k].b]
-                let d1 = abs(hypot(a1.x - a2.x, a1.y - a2.y) - hypot(b1.x - b2.x, b1.y - b2.y))
-                let d2 = abs(CylinderLayout.wrapped(CylinderLayout.wrapped(a1.angle - a2.angle)
-                                                    - CylinderLayout.wrapped(b1.angle - b2.angle)))
-                let d3 = abs(CylinderLayout.wrapped(radialAngle(a1, a2) - radialAngle(b1, b2)))
-                let rho = sigmoid(d1, p.distanceTolerance, p.distanceSlope)
-                    * sigmoid(d2, p.angleTolerance, p.angleSlope) * sigmoid(d3, p.angleTolerance, p.angleSlope)
-                result[t * n + k] = rho
-                result[k * n + t] = rho
+                let a2 = pairs[k].a, b2 = pairs[k].b
+                let ax = a.x[a2] - a.x[a1], ay = a.y[a2] - a.y[a1], bx = b.x[b2] - b.x[b1], by = b.y[b2] - b.y[b1]
+                let distance = abs((ax * ax + ay * ay).squareRoot() - (bx * bx + by * by).squareRoot())
+                let direction = abs(FastAngle.wrapped(FastAngle.wrapped(b.angle[b2] - a.angle[a2]) - turn))
+                // The link a1→a2 must turn by the same amount as the minutia a1 does.
+                let linkTurn = FastAngle.atan2(ax * by - ay * bx, ax * bx + ay * by)
+                let radial = abs(FastAngle.wrapped(linkTurn - turn))
+                let value = distanceAgreement(distance) * angleAgreement(direction) * angleAgreement(radial)
+                rho[t * n + k] = value
+                rho[k * n + t] = value
             }
         }
-        return result
+    }
+}
+
+/// Buffers the relaxation reuses from one comparison to the next.
+struct RelaxationScratch: Sendable {
+    var candidates: [UInt64] = []
+    var compatibility: [Float] = []
+    var usedA: [Bool] = []
+    var usedB: [Bool] = []
+
+    /// The most similar pairs of ``candidates``, best first, each minutia used at most once.
+    mutating func bestDistinctPairs(rows: Int, columns: Int, limit: Int) -> [Relaxation.Pair] {
+        usedA.removeAll(keepingCapacity: true)
+        usedA.append(contentsOf: repeatElement(false, count: rows))
+        usedB.removeAll(keepingCapacity: true)
+        usedB.append(contentsOf: repeatElement(false, count: columns))
+        var pairs: [Relaxation.Pair] = []
+        pairs.reserveCapacity(limit)
+        var usedA: [Bool] = [], usedB: [Bool] = [], list: [UInt64] = []
+        swap(&usedA, &self.usedA)
+        swap(&usedB, &self.usedB)
+        swap(&list, &candidates)
+        // Only the best few hundred of up to thousands of candidates are ever looked at: a heap
+        // hands them out in order without sorting the rest.
+        list.withUnsafeMutableBufferPointer { heap in
+            MaximumHeap.heapify(heap)
+            var remaining = heap.count
+            while pairs.count < limit, let candidate = MaximumHeap.popFirst(heap, count: &remaining) {
+                let index = Int(candidate & 0xFFFF_FFFF), i = index / columns, j = index % columns
+                guard !usedA[i], !usedB[j] else { continue }
+                usedA[i] = true
+                usedB[j] = true
+                let value = Float(bitPattern: UInt32(candidate >> 32))
+                pairs.append(Relaxation.Pair(a: i, b: j, initial: value, value: value))
+            }
+        }
+        swap(&list, &candidates)
+        swap(&usedA, &self.usedA)
+        swap(&usedB, &self.usedB)
+        return pairs
+    }
+}
+
+/// Binary max-heap operations on a buffer, so the largest elements come out in order without
+/// sorting the rest.
+enum MaximumHeap {
+    static func heapify(_ heap: UnsafeMutableBufferPointer<UInt64>) {
+        var parent = heap.count / 2 - 1
+        while parent >= 0 {
+            siftDown(heap, parent, count: heap.count)
+            parent -= 1
+        }
     }
 
-    /// Direction of `m2` as seen from `m1`, relative to `m1`'s own direction.
-    static func radialAngle(_ m1: MatchMinutia, _ m2: MatchMinutia) -> Double {
-        CylinderLayout.wrapped(m1.angle - atan2(m2.y - m1.y, m2.x - m1.x))
+    /// Removes and returns the largest of the first `count` elements, which must form a heap.
+    static func popFirst(_ heap: UnsafeMutableBufferPointer<UInt64>, count: inout Int) -> UInt64? {
+        guard count > 0 else { return nil }
+        let first = heap[0]
+        count -= 1
+        heap[0] = heap[count]
+        siftDown(heap, 0, count: count)
+        return first
     }
 
-    static func sigmoid(_ value: Double, _ centre: Double, _ slope: Double) -> Double {
-        1 / (1 + exp(-slope * (value - centre)))
+    private static func siftDown(_ heap: UnsafeMutableBufferPointer<UInt64>, _ start: Int, count: Int) {
+        var parent = start
+        while true {
+            let left = 2 &* parent &+ 1
+            guard left < count else { return }
+            var largest = left
+            if left &+ 1 < count && heap[left &+ 1] > heap[left] { largest = left &+ 1 }
+            guard heap[largest] > heap[parent] else { return }
+            heap.swapAt(largest, parent)
+            parent = largest
+        }
     }
 }

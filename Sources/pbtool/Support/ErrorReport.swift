@@ -1,6 +1,7 @@
 import APDU
 import APDUScript
 import Biometry
+import Fingerprint
 import ArgumentParser
 import TemplateStore
 import Sensors
@@ -77,6 +78,12 @@ struct ErrorReport {
             message = error.description
             status = Self.status(of: error)
         case let error as HookConfigurationError:
+            message = error.description
+            status = .usage
+        case let error as TemplateError:
+            message = error.description
+            status = .usage
+        case let error as HostTemplateError:
             message = error.description
             status = .usage
         default:

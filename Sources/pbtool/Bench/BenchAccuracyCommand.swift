@@ -1,0 +1,115 @@
+import ArgumentParser
+import Fingerprint
+import Foundation
+
+/// `pbtool bench accuracy --dataset DIR`.
+struct BenchAccuracyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accuracy",
+        abstract: "Error rates of a matcher on a data set: FVC protocol and all impostor pairs.",
+        discussion: """
+            Genuine pairs: every two impressions of a finger. Impostor pairs (FVC): the first \
+            impressions of every two fingers. All-impostor: every two images of different fingers. \
+            EER follows the FVC definition (midpoint of the interval between the two crossing \
+            thresholds); FMR100 and FMR1000 are the lowest FNMR with FMR ≤ 1 % and ≤ 0.1 %; ZeroFMR the FNMR \
+            just above the highest impostor score. JSON rates are fractions (0.0361 = 3.61 %).
+
+            Examples:
+              pbtool bench accuracy --dataset ../shared/data/fingerprints/FVC2002_DB1_B
+              pbtool bench accuracy --dataset scans/ --dpi 569 --matcher card --json --det det.svg
+            """
+    )
+
+    @Option(help: "Directory of FINGER_IMPRESSION.ext images.")
+    var dataset: String
+
+    @Option(help: "host (default) or card.")
+    var matcher: TemplateMatchCommand.MatcherChoice = .host
+
+    @Option(help: "Image resolution in dpi (default: a known FVC set's, else the files').", transform: FingerprintArguments.dpi)
+    var dpi: Double?
+
+    @Option(help: "Write the DET curves (FVC and all-impostor) to this SVG file.")
+    var det: String?
+
+    @Flag(help: "Also print the score calibration measured from the all-impostor scores (Swift source).")
+    var calibration = false
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func run() throws {
+        let data = try Dataset.load(dataset, dpi: dpi)
+        let extractor = FeatureExtractor()
+        let features = data.images.map { extractor.extract($0) }
+        let scores = matcher == .host ? ProtocolScores.host(features, fvc: data.fvc) : ProtocolScores.card(features, fvc: data.fvc)
+        let report = try AccuracyReport(dataset: dataset, matcher: matcher.rawValue, dpi: data.dpi,
+                                        images: data.images.count, fingers: data.fingerCount, scores: scores)
+        if let det { try writeCurve(scores, to: det) }
+        if json { try ImageJSON.print(report) } else { report.lines.forEach { print($0) } }
+        if calibration { print(ScoreCalibration.derive(impostorScores: scores.allImpostor).swiftLiteral) }
+    }
+
+    private func writeCurve(_ scores: ProtocolScores, to path: String) throws {
+        let name = (dataset as NSString).lastPathComponent
+        let curve = DETCurve(title: "\(name), \(matcher.rawValue) matcher", series: [
+            .init(label: "FVC protocol", genuine: scores.genuine, impostor: scores.impostor),
+            .init(label: "all impostors", genuine: scores.genuine, impostor: scores.allImpostor),
+        ])
+        do {
+            try Data(curve.svg().utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure(.usage, "\(path): cannot write the DET curve (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// What `bench accuracy` reports.
+struct AccuracyReport: Encodable {
+    struct Rates: Encodable {
+        let eer: Double
+        let eerLow: Double
+        let eerHigh: Double
+        let fmr100: Double
+        let fmr1000: Double
+        let zeroFMR: Double
+        let genuinePairs: Int
+        let impostorPairs: Int
+
+        init(_ rates: ErrorRates) {
+            (eer, eerLow, eerHigh) = (rates.eer, rates.eerLow, rates.eerHigh)
+            (fmr100, fmr1000, zeroFMR) = (rates.fmr100, rates.fmr1000, rates.zeroFMR)
+            (genuinePairs, impostorPairs) = (rates.genuineCount, rates.impostorCount)
+        }
+    }
+
+    let dataset: String
+    let matcher: String
+    let dpi: Double
+    let images: Int
+    let fingers: Int
+    let fvc: Rates
+    let allImpostor: Rates
+    let histogram: ScoreHistogram
+
+    init(dataset: String, matcher: String, dpi: Double, images: Int, fingers: Int, scores: ProtocolScores) throws {
+        guard let fvcRates = scores.fvcRates, let allRates = scores.allImpostorRates else {
+            throw CommandFailure(.usage, "\(dataset): too few images for genuine and impostor pairs")
+        }
+        (self.dataset, self.matcher, self.dpi, self.images, self.fingers) = (dataset, matcher, dpi, images, fingers)
+        fvc = Rates(fvcRates)
+        allImpostor = Rates(allRates)
+        histogram = ScoreHistogram(genuine: scores.genuine, impostor: scores.allImpostor)
+    }
+
+    var lines: [String] {
+        func percent(_ value: Double) -> String { String(format: "%6.2f %%", value * 100) }
+        func row(_ name: String, _ r: Rates) -> String {
+            "\(name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(percent(r.eer))  \(percent(r.fmr100))  "
+                + "\(percent(r.fmr1000))  \(percent(r.zeroFMR))   \(r.genuinePairs) / \(r.impostorPairs)"
+        }
+        return ["\(dataset): \(images) images of \(fingers) fingers at \(Int(dpi.rounded())) dpi, \(matcher) matcher",
+                "protocol            EER    FMR100   FMR1000   ZeroFMR   genuine / impostor pairs",
+                row("FVC", fvc), row("all impostors", allImpostor)]
+    }
+}

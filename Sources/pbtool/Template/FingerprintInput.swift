@@ -1,0 +1,86 @@
+import Fingerprint
+import Foundation
+import ImageCodecs
+import Imaging
+
+/// A command-line input that is either a fingerprint image or a template file.
+struct FingerprintInput {
+    enum Source: String, Encodable {
+        case image, host, iso, ansi, compact
+    }
+
+    let path: String
+    let source: Source
+    /// Set for images and host templates.
+    let features: FingerprintFeatures?
+    /// Minutiae in pixels at `dpi` (for a compact template: on its 500 dpi grid).
+    let minutiae: [Minutia]
+    let dpi: Double
+    let width: Int
+    let height: Int
+    /// Milliseconds spent extracting, for images.
+    let extractionMilliseconds: Double?
+
+    /// Reads `path`: an image (by its first bytes) is extracted with `extractor`; anything else
+    /// must be a template in a known format.
+    static func load(_ path: String, dpi: Double?, extractor: FeatureExtractor,
+                     observer: (any ExtractionObserver)? = nil) throws -> FingerprintInput {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw CommandFailure(.usage, "\(path): cannot read the file (\(error.localizedDescription))")
+        }
+        if ImageFormat(magic: bytes.prefix(16)) != nil {
+            return try image(path, dpi: dpi, extractor: extractor, observer: observer)
+        }
+        return try template(path, bytes: bytes)
+    }
+
+    private static func image(_ path: String, dpi: Double?, extractor: FeatureExtractor,
+                              observer: (any ExtractionObserver)?) throws -> FingerprintInput {
+        let image = try ImageFile.read(path, dpi: SensorResolution.dpi(explicit: dpi, path: path))
+        let start = ContinuousClock.now
+        let features = extractor.extract(image, observer: observer)
+        let elapsed = ContinuousClock.now - start
+        return FingerprintInput(path: path, source: .image, features: features, minutiae: features.minutiae,
+                                dpi: image.dpi, width: image.width, height: image.height,
+                                extractionMilliseconds: Double(elapsed.components.attoseconds) / 1e15
+                                    + Double(elapsed.components.seconds) * 1000)
+    }
+
+    private static func template(_ path: String, bytes: [UInt8]) throws -> FingerprintInput {
+        do {
+            if TemplateFormat.detect(bytes) == .host {
+                let features = try HostTemplate(bytes: bytes).features
+                return FingerprintInput(path: path, source: .host, features: features, minutiae: features.minutiae,
+                                        dpi: features.dpi, width: features.width, height: features.height,
+                                        extractionMilliseconds: nil)
+            }
+            let format = TemplateFormat.detect(bytes)
+            let record = try MinutiaeRecord(bytes: bytes)
+            let source: Source = format == .ansi ? .ansi : format == .iso ? .iso : .compact
+            return FingerprintInput(path: path, source: source, features: nil, minutiae: record.minutiae,
+                                    dpi: record.resolution.xDPI, width: record.imageWidth, height: record.imageHeight,
+                                    extractionMilliseconds: nil)
+        } catch let error as HostTemplateError {
+            throw CommandFailure(.usage, "\(path): \(error)")
+        } catch let error as TemplateError {
+            throw CommandFailure(.usage, "\(path): \(error)")
+        }
+    }
+
+    /// Ready for the host matcher (no foreground map for standard records: all cells count as seen).
+    var prepared: PreparedTemplate {
+        if let features { return PreparedTemplate(features) }
+        return PreparedTemplate(minutiae: minutiae, dpi: dpi, foreground: nil)
+    }
+
+    /// The minutiae as the card would hold them (best 60), or nil when none fit.
+    var compactCard: CompactCardTemplate? {
+        let features = self.features ?? FingerprintFeatures(
+            minutiae: minutiae, width: width, height: height, dpi: dpi,
+            foreground: ForegroundMap(columns: 1, rows: 1, blockSize: 1, resolution: 500, flags: [true]), quality: 0)
+        return features.compactCardTemplate(for: CardMatcher.evaluationRequirements).template
+    }
+}

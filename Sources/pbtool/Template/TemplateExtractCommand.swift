@@ -1,0 +1,134 @@
+import ArgumentParser
+import Fingerprint
+import Foundation
+import ImageCodecs
+
+/// `pbtool template extract IMAGE --format F --out FILE`.
+struct TemplateExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Find the minutiae of a fingerprint image and write them as a template.",
+        discussion: """
+            The image may be PNG, TIFF, BMP, PGM or WSQ. Its resolution is --dpi, else the nominal \
+            resolution of an FVC set named in the path (FVC2002_DB2: 569, FVC2004_DB3: 512, others 500), \
+            else the file's own value when plausible, else 500 dpi.
+
+            compact writes the best 60 minutiae in the pb-iso card profile (at least 12, sorted by x, \
+            then y); minutiae beyond the format's 25.5 mm are first shifted in (docs/template.md).
+
+            Examples:
+              pbtool template extract finger.png --format iso --out finger.iso
+              pbtool template extract 101_1.tif --format host --out 101_1.pbt --dpi 569 --json
+              pbtool template extract finger.png --format compact --out card.bin --dump-steps steps/
+            """
+    )
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case iso, ansi, compact, host
+    }
+
+    @Argument(help: "The fingerprint image.")
+    var image: String
+
+    @Option(help: "Template format: iso, ansi, compact or host.")
+    var format: OutputFormat
+
+    @Option(help: "Where to write the template.")
+    var out: String
+
+    @Option(help: "Image resolution in dpi (100–2000).", transform: FingerprintArguments.dpi)
+    var dpi: Double?
+
+    @Option(name: .customLong("dump-steps"), help: "Write every extraction step as a PNG into this directory.")
+    var dumpSteps: String?
+
+    @Flag(help: "Print a JSON summary.")
+    var json = false
+
+    func run() throws {
+        let dumper = try dumpSteps.map { try StepDumper(directory: $0) }
+        let input = try FingerprintInput.load(image, dpi: dpi, extractor: FeatureExtractor(), observer: dumper)
+        if let failure = dumper?.failure { throw failure }
+        guard input.source == .image, let features = input.features else {
+            throw CommandFailure(.usage, "\(image): not an image (it reads as a \(input.source.rawValue) template)")
+        }
+        let bytes = try encoded(features)
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: out))
+        } catch {
+            throw CommandFailure(.usage, "\(out): cannot write the template (\(error.localizedDescription))")
+        }
+        let summary = ExtractionSummary(input: input, features: features, format: format.rawValue, out: out,
+                                        bytes: bytes.count, steps: dumper?.written ?? [])
+        if json { try ImageJSON.print(summary) } else { summary.lines.forEach { print($0) } }
+    }
+
+    private func encoded(_ features: FingerprintFeatures) throws -> [UInt8] {
+        do {
+            switch format {
+            case .host:
+                return try HostTemplate(features).encoded()
+            case .iso, .ansi:
+                let record = MinutiaeRecord(imageWidth: features.width, imageHeight: features.height,
+                                            resolution: ScanResolution(dpi: features.dpi), quality: features.quality,
+                                            minutiae: features.minutiae)
+                return try record.encoded(as: format == .iso ? .iso : .ansi)
+            case .compact:
+                switch features.compactCardTemplate(for: .pbISO) {
+                case let .ready(template, _):
+                    return template.bytes
+                case let .tooFewMinutiae(usable, minimum):
+                    throw CommandFailure(.negative, "\(image): only \(usable) minutiae fit a card template, "
+                                         + "the card needs at least \(minimum); try another capture")
+                case let .unsupportedOrder(order):
+                    throw CommandFailure(.software, "card order \(order) is not supported")
+                }
+            }
+        } catch let error as TemplateError {
+            throw CommandFailure(.usage, "\(image): \(error)")
+        } catch let error as HostTemplateError {
+            throw CommandFailure(.usage, "\(image): \(error)")
+        }
+    }
+}
+
+/// What `template extract` reports.
+struct ExtractionSummary: Encodable {
+    let image: String
+    let width: Int
+    let height: Int
+    let dpi: Double
+    let format: String
+    let out: String
+    let bytes: Int
+    let quality: Int
+    let minutiae: Int
+    let endings: Int
+    let bifurcations: Int
+    let extractionMilliseconds: Double
+    let steps: [String]
+
+    init(input: FingerprintInput, features: FingerprintFeatures, format: String, out: String, bytes: Int, steps: [String]) {
+        image = input.path
+        width = input.width
+        height = input.height
+        dpi = input.dpi
+        self.format = format
+        self.out = out
+        self.bytes = bytes
+        quality = features.quality
+        minutiae = features.minutiae.count
+        endings = features.minutiae.filter { $0.kind == .ending }.count
+        bifurcations = features.minutiae.filter { $0.kind == .bifurcation }.count
+        extractionMilliseconds = ((input.extractionMilliseconds ?? 0) * 10).rounded() / 10
+        self.steps = steps
+    }
+
+    var lines: [String] {
+        var lines = ["\(image): \(width)×\(height) at \(Int(dpi.rounded())) dpi, quality \(quality), "
+                     + "\(minutiae) minutiae (\(endings) endings, \(bifurcations) bifurcations) in \(extractionMilliseconds) ms",
+                     "wrote \(format) template \(out) (\(bytes) bytes)"]
+        if !steps.isEmpty { lines.append("wrote \(steps.count) step images") }
+        return lines
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Fingerprint
+import Foundation
+
+/// `pbtool template match A B`.
+struct TemplateMatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Compare two fingerprints (images or templates): score, decision and what it means.",
+        discussion: """
+            The decision threshold is the score whose false-match rate is --fmr (default 1e-4: one \
+            impostor in 10,000 accepted), from the matcher's calibration (docs/bench.md). The host \
+            matcher is used unless --matcher card is given or either side is compact card data; the card \
+            matcher compares the best 60 minutiae of each side as a match-on-card applet would, with B as \
+            the enrolled reference.
+
+            Exit status: 0 match, 1 no match, 2 unreadable input.
+
+            Examples:
+              pbtool template match probe.png enrolled.pbt
+              pbtool template match a.iso b.iso --fmr 1e-5 --json
+              pbtool template match probe.png card.bin --matcher card
+            """
+    )
+
+    enum MatcherChoice: String, ExpressibleByArgument, CaseIterable {
+        case host, card
+    }
+
+    @Argument(help: "The probe: an image or a template.")
+    var probe: String
+
+    @Argument(help: "The reference: an image or a template.")
+    var reference: String
+
+    @Option(help: "Accepted false-match rate (0–1, default 1e-4).", transform: FingerprintArguments.falseMatchRate)
+    var fmr: Double = Threshold.defaultFalseMatchRate
+
+    @Option(help: "host or card (default: host, card when either side is compact card data).")
+    var matcher: MatcherChoice?
+
+    @Option(help: "Resolution of image inputs in dpi (100–2000).", transform: FingerprintArguments.dpi)
+    var dpi: Double?
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func run() throws {
+        let extractor = FeatureExtractor()
+        let a = try FingerprintInput.load(probe, dpi: dpi, extractor: extractor)
+        let b = try FingerprintInput.load(reference, dpi: dpi, extractor: extractor)
+        let useCard = matcher == .card || (matcher == nil && (a.source == .compact || b.source == .compact))
+        let result = try useCard ? cardResult(a, b) : hostResult(a, b)
+        if json { try ImageJSON.print(result) } else { result.lines.forEach { print($0) } }
+        if !result.match { throw ExitCode(ExitStatus.negative.rawValue) }
+    }
+
+    private func hostResult(_ a: FingerprintInput, _ b: FingerprintInput) throws -> MatchResult {
+        var hostMatcher = HostMatcher(probe: a.prepared)
+        let details = hostMatcher.compare(b.prepared)
+        return MatchResult(probe: a, reference: b, matcher: .host, score: details.score,
+                           pairedMinutiae: details.pairedMinutiae, fmr: fmr)
+    }
+
+    private func cardResult(_ a: FingerprintInput, _ b: FingerprintInput) throws -> MatchResult {
+        guard let probeCard = a.compactCard else { throw CommandFailure(.negative, "\(a.path): no minutiae for a card template") }
+        guard let referenceCard = b.compactCard else { throw CommandFailure(.negative, "\(b.path): no minutiae for a card template") }
+        let score = CardMatcher().score(reference: referenceCard, probe: probeCard)
+        return MatchResult(probe: a, reference: b, matcher: .card, score: score, pairedMinutiae: nil, fmr: fmr)
+    }
+}
+
+/// What `template match` reports.
+struct MatchResult: Encodable {
+    struct Side: Encodable {
+        let path: String
+        let source: String
+        let minutiae: Int
+    }
+
+    let probe: Side
+    let reference: Side
+    let matcher: String
+    let score: Double
+    let threshold: Double
+    /// The false-match rate asked for, and the one the score itself corresponds to.
+    let requestedFalseMatchRate: Double
+    let scoreFalseMatchRate: Double
+    let extrapolated: Bool
+    let pairedMinutiae: Int?
+    let match: Bool
+
+    init(probe a: FingerprintInput, reference b: FingerprintInput, matcher: Threshold.Matcher, score: Double,
+         pairedMinutiae: Int?, fmr: Double) {
+        let threshold = Threshold.forFalseMatchRate(fmr, matcher: matcher)
+        probe = Side(path: a.path, source: a.source.rawValue, minutiae: a.minutiae.count)
+        reference = Side(path: b.path, source: b.source.rawValue, minutiae: b.minutiae.count)
+        self.matcher = matcher.rawValue
+        self.score = (score * 1000).rounded() / 1000
+        self.threshold = (threshold.score * 1000).rounded() / 1000
+        requestedFalseMatchRate = fmr
+        scoreFalseMatchRate = Threshold.falseMatchRate(forScore: score, matcher: matcher)
+        extrapolated = matcher.calibration.isExtrapolated(threshold: score)
+        self.pairedMinutiae = pairedMinutiae
+        match = threshold.accepts(score)
+    }
+
+    var lines: [String] {
+        [String(format: "score %.2f (%@ matcher), threshold %.2f for FMR %@", score, matcher, threshold, "\(requestedFalseMatchRate)"),
+         String(format: "a threshold at this score would accept about %@ impostors%@",
+                Self.rate(scoreFalseMatchRate), extrapolated ? " (extrapolated beyond the measured impostors)" : ""),
+         match ? "MATCH" : "NO MATCH"]
+    }
+
+    /// "1 in 12,000" style.
+    static func rate(_ value: Double) -> String {
+        guard value > 0 else { return "no" }
+        if value >= 0.5 { return String(format: "%.0f %%", value * 100) }
+        return "1 in \(Int((1 / value).rounded()).formatted())"
+    }
+}
