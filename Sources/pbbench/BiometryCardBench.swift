@@ -15,7 +15,7 @@ struct BiometryCardBench {
     private let reader = "Virtual PCD 00 00"
 
     func record(_ report: BenchReport, engine: RecognitionEngine) async throws {
-        let comparison = CardMatcherComparison.preferred(threshold: 35)
+        let comparison = AppletCatalog.defaultComparison
         report.note("on-card comparison: \(comparison.name)")
         try await LiveStackLock.withExclusiveAccess {
             try PCSCDaemon.ensureRunning()

@@ -8,13 +8,8 @@ import VirtualCard
 /// and the login recipe (pam_exec + pamtester) on the card.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct CardFlowTests {
     private static let adminKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0"
-    /// The card's decision score until the virtual card brings its own calibrated one: between
-    /// the compact-card matcher's scores for these synthetic fingers (impostors ≈ 15–20, other
-    /// impressions of the same finger ≈ 50 and up).
-    private static let cardThreshold = 35.0
-
     private func attach() throws -> AttachedVirtualCard {
-        try AttachedVirtualCard.attach(applets: AppletCatalog.all(comparison: CardMatcherComparison.preferred(threshold: Self.cardThreshold)))
+        try AttachedVirtualCard.attach(applets: AppletCatalog.all())
     }
 
     private func pbtool(_ arguments: [String], bench: FlowTestBench) throws -> PBToolProcess.Outcome {
