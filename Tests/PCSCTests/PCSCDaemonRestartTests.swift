@@ -4,9 +4,9 @@ import TestSupport
 import VirtualCard
 
 /// pcscd stopping and starting again under a running card and event monitor: both reconnect.
-/// Runs only when pbtool's tests started pcscd themselves; a system-managed pcscd is left alone.
+/// Runs only when the tests may restart pcscd (PCSCDaemon.isRestartableByTests); a pcscd systemd manages is left alone.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct PCSCDaemonRestartTests {
-    @Test(.enabled(if: PCSCDaemon.isOwnedByTests, "pcscd is managed outside the tests"))
+    @Test(.enabled(if: PCSCDaemon.isRestartableByTests, "pcscd is managed outside the tests"))
     func cardAndEventsSurviveAPCSCDRestart() async throws {
         try await LiveStack.run {
             let events = EventRecorder(ReaderEvents())
