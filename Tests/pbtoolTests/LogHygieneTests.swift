@@ -43,4 +43,20 @@ import TestSupport
         #expect(!flattened.contains(Self.marker), "\(printed)")
         #expect(!printed.contains(Data(bytes).base64EncodedString().prefix(16)))
     }
+
+    /// A store command hardens itself before any secret is loaded: no core file can be written
+    /// (RLIMIT_CORE soft and hard 0 — the hard limit it inherits is unlimited; PR_SET_DUMPABLE is
+    /// cleared too, which /proc does not show to root).
+    @Test func storeCommandsCannotDumpCore() throws {
+        let scratch = try DBTestStore()
+        #expect(try scratch.raw(["init", "--db", scratch.store, "--key-file", scratch.key]).status == 0)
+        // The key command keeps pbtool waiting, with the secret on its way, while we look.
+        let command = "sleep 2; cat '\(scratch.key)'"
+        let process = try StreamingPBTool(["db", "users", "--db", scratch.store, "--key-command", command])
+        Thread.sleep(forTimeInterval: 1)
+        let limits = try String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)
+        let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+        #expect(core?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(core ?? "")")
+        #expect(try process.waitForExit(timeout: .seconds(30)).status == 0)
+    }
 }
