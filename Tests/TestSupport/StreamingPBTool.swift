@@ -6,9 +6,13 @@ import Foundation
 public final class StreamingPBTool: @unchecked Sendable {
     /// What the process printed and how it ended.
     public struct Ending: Sendable {
+        /// The exit status, or the signal number when `reason` is `.uncaughtSignal`.
         public let status: Int32
+        /// Whether it exited or was killed by a signal.
         public let reason: Process.TerminationReason
+        /// Everything printed on standard output.
         public let standardOutput: String
+        /// Everything printed on standard error.
         public let standardError: String
     }
 
