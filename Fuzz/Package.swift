@@ -4,7 +4,7 @@ import PackageDescription
 
 // libFuzzer targets for pbtool's parsers (docs/fuzzing.md). Built on its own, never by the root
 // package, because every module must be compiled with the fuzzer and address sanitizers:
-//   swift build -c debug -Xswiftc -sanitize=fuzzer,address --scratch-path ../.build-fuzz
+//   swift build -c release -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address --scratch-path ../.build-fuzz
 // or simply `make fuzz` in the repository root.
 
 // A path dependency's identity is its directory's name, which differs between checkouts.

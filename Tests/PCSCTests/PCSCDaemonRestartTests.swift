@@ -9,8 +9,12 @@ import VirtualCard
     @Test(.enabled(if: PCSCDaemon.isRestartableByTests, "pcscd is managed outside the tests"))
     func cardAndEventsSurviveAPCSCDRestart() async throws {
         try await LiveStack.run {
-            let events = EventRecorder(ReaderEvents())
+            // The monitor reports the readers first, so the card is attached only once it watches
+            // (under load its thread may start after a card that would then count as already there).
+            let events = EventRecorder(ReaderEvents(reportsCurrentState: true))
+            try await events.waitFor(.readerAdded(reader: PCSCDaemon.vpcdReaders[35963] ?? ""))
             let attached = try AttachedVirtualCard.attach()
+            defer { try? attached.detach() }
             try await events.waitFor(.cardInserted(reader: attached.reader, atr: VirtualCard.defaultATR))
             try PCSCDaemon.restart()
             try await events.waitFor(.readerRemoved(reader: attached.reader))
