@@ -33,9 +33,27 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# `make test`, last step: replay apdu-scripts/*.apdu against the virtual card through pcscd
+# (`pbtool card emulate` in vpcd reader "Virtual PCD 00 00") and store the JUnit report. It holds
+# the live-stack lock the Swift live tests use, starts pcscd only if none runs, and stops what it
+# started; a failed script fails the make.
+APDU_JUNIT ?= reports/apdu-junit.xml
+define APDU_SCRIPTS_REPLAY
+set -eu
+pbtool=$(DEBUG_DIR)/pbtool; started_pcscd=""
+status=0; $$pbtool card readers >/dev/null 2>&1 || status=$$?   # 3: pcscd unreachable
+[ $$status -ne 3 ] || { pcscd; started_pcscd=yes; echo "apdu-scripts: started pcscd"; }
+$$pbtool card emulate --port 35963 >.build/apdu-scripts-emulator.log 2>&1 & emulator=$$!
+trap 'kill -TERM $$emulator; wait $$emulator || true; [ -z "$$started_pcscd" ] || kill $$(cat /run/pcscd/pcscd.pid)' EXIT
+for _ in $$(seq 50); do $$pbtool card status --reader "Virtual PCD 00 00" >/dev/null 2>&1 && break; sleep 0.2; done
+$$pbtool apdu run --reader "Virtual PCD 00 00" --junit $(APDU_JUNIT) apdu-scripts/*.apdu
+endef
+export APDU_SCRIPTS_REPLAY
+
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	flock /tmp/pbtool-live-stack.lock bash -c "$$APDU_SCRIPTS_REPLAY"
 
 # `make fuzz`: every parser under libFuzzer + AddressSanitizer for FUZZ_SECONDS each (docs/fuzzing.md);
 # FUZZ_TARGETS narrows it to some targets. Builds in .build-fuzz, apart from the normal build.

@@ -76,6 +76,7 @@ let package = Package(
         // Tests only: fixture loading, live-stack orchestration, the pbtool binary.
         .target(name: "TestSupport", dependencies: ["APDU", "Imaging", "PCSC", "VirtualCard"], path: "Tests/TestSupport"),
         .testTarget(name: "APDUTests", dependencies: ["APDU", "TestSupport"]),
+        .testTarget(name: "APDUScriptTests", dependencies: ["APDUScript", "APDU", "VirtualCard", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),

@@ -16,5 +16,6 @@ enum BenchSuites {
         WSQBench.self,
         SensorsBench.self,
         TemplateStoreBench.self,
+        APDUScriptBench.self,
     ]
 }

@@ -4,8 +4,8 @@ import ArgumentParser
 struct APDUCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apdu",
-        abstract: "Send APDUs to a card.",
-        discussion: "See docs/apdu.md.",
-        subcommands: [APDUSendCommand.self]
+        abstract: "Send APDUs to a card, replay APDU scripts, convert legacy scripts.",
+        discussion: "See docs/apdu.md and docs/apdu-scripts.md.",
+        subcommands: [APDUSendCommand.self, APDURunCommand.self, APDUImportCommand.self]
     )
 }

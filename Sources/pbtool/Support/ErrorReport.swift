@@ -1,4 +1,5 @@
 import APDU
+import APDUScript
 import ArgumentParser
 import TemplateStore
 import Sensors
@@ -60,6 +61,12 @@ struct ErrorReport {
         case let error as TransportError:
             message = error.description
             status = .transport
+        case let error as ScriptSyntaxError:
+            message = error.description
+            status = .usage
+        case let error as ScriptLoadError:
+            message = error.description
+            status = .usage
         default:
             message = String(describing: error)
             status = .software

@@ -1,1 +1,0 @@
-// APDUScript: the APDU script grammar, its runner over any CardChannel, and its reports.

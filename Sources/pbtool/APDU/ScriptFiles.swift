@@ -1,0 +1,65 @@
+import APDUScript
+import Foundation
+
+/// Reading and checking the scripts of `apdu run` before anything is sent.
+enum ScriptFiles {
+    /// Every script parsed; all problems are printed (one per file) before failing with usage (2).
+    static func load(_ paths: [String]) throws -> [Script] {
+        var scripts: [Script] = []
+        var problems: [String] = []
+        for path in paths {
+            do {
+                scripts.append(try ScriptLoader.fileSystem.load(path))
+            } catch let error as ScriptSyntaxError {
+                problems.append(error.description)
+            } catch let error as ScriptLoadError {
+                problems.append(error.description)
+            }
+        }
+        guard problems.isEmpty else {
+            problems.dropLast().forEach { printError("pbtool: \($0)") }
+            throw CommandFailure(.usage, problems[problems.count - 1])
+        }
+        return scripts
+    }
+
+    /// Fails with usage (2) when a `${NAME}` the scripts use is unset or not hex.
+    static func checkEnvironment(of scripts: [Script], _ environment: [String: String]) throws {
+        let problems = EnvironmentCheck.problems(in: scripts, environment: environment)
+        guard let last = problems.last else { return }
+        problems.dropLast().forEach { printError("pbtool: \($0.location): error: \($0.message)") }
+        throw CommandFailure(.usage, "\(last.location): error: \(last.message)")
+    }
+
+    /// `--dry-run`: the statements of every script, as text or JSON lines, and what is missing.
+    static func list(_ scripts: [Script], environment: [String: String], json: Bool, showsSecrets: Bool) throws {
+        for problem in EnvironmentCheck.problems(in: scripts, environment: environment) {
+            printError("\(problem.location): warning: \(problem.message)")
+        }
+        for script in scripts {
+            let listing = ScriptListing(script, showsSecrets: showsSecrets)
+            if json {
+                for entry in listing.entries { try JSONOutput.printLine(entry) }
+            } else {
+                print(script.file)
+                listing.lines.forEach { print("  " + $0) }
+            }
+        }
+    }
+}
+
+/// Files and terminal facts the reports need.
+enum RunReportFiles {
+    /// Writes the JUnit XML of `result` to `path`, creating folders.
+    static func writeJUnit(_ result: RunResult, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(JUnitReport.xml(for: result).utf8).write(to: url, options: .atomic)
+    }
+
+    /// Colour on a terminal, unless `NO_COLOR` is set to anything (no-color.org).
+    static var standardOutputWantsColor: Bool {
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return !noColor && isatty(1) != 0
+    }
+}
