@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "pbfuzz", dependencies: [
             "CLibFuzzer",
             .product(name: "APDU", package: root),
+            .product(name: "APDUScript", package: root),
             .product(name: "Fingerprint", package: root),
             .product(name: "ImageCodecs", package: root),
             .product(name: "Imaging", package: root),

@@ -27,6 +27,10 @@ else
     "$pbfuzz" seeds "$work/seeds" || exit 1
 fi
 
+# A finding ends in fatalError or a sanitizer report; Swift's own backtracer would then read
+# memory ASan guards and add a report of its own.
+export SWIFT_BACKTRACE=enable=no
+
 targets=${FUZZ_TARGETS:-$("$pbfuzz" list | cut -d' ' -f1)}
 failed=0
 total=0
