@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := pcscd vsmartcard-vpcd libpcsclite-dev libusb-1.0-0-dev libsql
 # Python packages the interoperability tests and benchmarks compare against (skipped when absent).
 PIP_PACKAGES    := wsq
 
-.PHONY: all deps build test demo bench install install-udev clean
+.PHONY: all deps build test fuzz demo bench install install-udev clean
 
 all: build
 
@@ -55,6 +55,12 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	flock /tmp/pbtool-live-stack.lock bash -c "$$APDU_SCRIPTS_REPLAY"
+
+# `make fuzz`: every parser under libFuzzer + AddressSanitizer for FUZZ_SECONDS each (docs/fuzzing.md);
+# FUZZ_TARGETS narrows it to some targets. Builds in .build-fuzz, apart from the normal build.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run-fuzz.sh
 
 # `make demo`: pcscd (started only if none runs), a fresh virtual card attached through vpcd by
 # `pbtool card emulate`, and the simulated sensor with synthetic fingers: card status → enroll

@@ -92,5 +92,11 @@ let package = Package(
         .testTarget(name: "PCSCTests", dependencies: ["PCSC", "APDU", "VirtualCard", "TestSupport"]),
         .testTarget(name: "VirtualCardTests", dependencies: ["VirtualCard", "APDU", "PCSC", "TestSupport"]),
         .testTarget(name: "BiometryTests", dependencies: ["Biometry", "Sensors", "Fingerprint", "TemplateStore", "SmartCard", "Imaging", "TestSupport"]),
+        // Failing hardware and files on the real stacks (pcscd, vpcd, a full tmpfs, killed writers).
+        .testTarget(name: "FaultTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
+        // Many APDUs and concurrent clients through pcscd, with memory read from /proc.
+        .testTarget(name: "LoadTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
+        // A PC/SC client for LoadTests: sends APDUs in a loop and reports its own resident memory.
+        .executableTarget(name: "LoadClient", dependencies: ["PCSC"], path: "Tests/LoadClient"),
     ]
 )

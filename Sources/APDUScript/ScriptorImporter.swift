@@ -1,3 +1,5 @@
+import APDU
+
 /// Converts pcsc-tools `scriptor` files, following scriptor's own line rules in its order:
 /// a line containing `exit` ends the script; blank lines and lines starting with `#` are
 /// skipped; a line containing `reset` resets (warm, `SCARD_RESET_CARD`); hex without spaces is
@@ -6,7 +8,8 @@
 /// scriptor checks nothing, so neither does the converted script.
 public enum ScriptorImporter {
     /// The converted script.
-    /// - Throws: `ScriptSyntaxError` for a line scriptor would send that is not hex bytes.
+    /// - Throws: `ScriptSyntaxError` for a line scriptor would send that is not hex bytes, or
+    ///   whose bytes are not a well-formed command APDU (ISO 7816-4 §5.1 length rules).
     public static func convert(_ text: String, file: String) throws -> ImportedScript {
         let source = SourceText(path: file, text: text)
         var conversion = Conversion(source: source)
@@ -68,6 +71,14 @@ public enum ScriptorImporter {
             }
             pending += tokens
             guard !continues else { return }
+            // scriptor sends any bytes; a pbtool script line must be a command APDU, so refuse
+            // here rather than write a script that does not parse.
+            do {
+                _ = try CommandAPDU(bytes: pending.compactMap { UInt8($0, radix: 16) })
+            } catch {
+                throw ScriptSyntaxError("scriptor would send this APDU, but it is not a well-formed command: \(error)",
+                                        at: source.lineStarts[pendingLine - 1], in: source)
+            }
             output.append(pending.joined(separator: " "))
             pending = []
         }

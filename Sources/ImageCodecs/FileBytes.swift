@@ -34,10 +34,11 @@ enum FileBytes {
     }
 
     /// Writes through a temporary file in the same directory and renames it over `path`, so a failed
-    /// write never leaves a half-written image behind.
+    /// write never leaves a half-written image behind. Mode 0600: a fingerprint image is biometric
+    /// data, as private as an exported template (docs/security.md).
     static func write(_ bytes: [UInt8], to path: String) throws(ImageFileError) {
         let temporary = path + ".pbtool-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure(path, .write) }
         var written = 0
         while written < bytes.count {

@@ -56,6 +56,23 @@ import TestSupport
         #expect(throws: ScriptSyntaxError.self) { try ScriptorImporter.convert("00 A4 0", file: "x") }
     }
 
+    /// Found by the `apdu-script-import` fuzz target: scriptor sends any bytes, but the
+    /// converted script must parse, so a line whose Lc disagrees with its data is refused at
+    /// import, naming the line, instead of producing a script the parser then rejects.
+    @Test func scriptorLinesThatAreNoCommandAreRefusedAtImport() throws {
+        let text = "# select\nreset\n00A4040002F07062746F6F6C0100\n"
+        do {
+            let imported = try ScriptorImporter.convert(text, file: "legacy.txt")
+            Issue.record("imported a malformed APDU: \(imported.text)")
+        } catch let error as ScriptSyntaxError {
+            #expect(error.location.line == 3)
+            #expect(error.message.hasPrefix("scriptor would send this APDU, but it is not a well-formed command: "), "\(error.message)")
+            #expect(error.message.contains("Lc = 2"), "\(error.message)")
+        }
+        let continued = try ScriptorImporter.convert("00 A4 04 00 \\\n 02 AA BB\n", file: "x")
+        #expect(try ScriptFixtures.parse(continued.text).statements.count == 1)
+    }
+
     static let wallet = """
         // Wallet sample, shortened
         powerup;

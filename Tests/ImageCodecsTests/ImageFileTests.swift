@@ -20,6 +20,14 @@ import TestSupport
         #expect(try ImageFile.info(path: path).format == format)
     }
 
+    /// A fingerprint image is biometric data: nobody else may read it.
+    @Test func writtenImagesAreReadableByTheOwnerOnly() throws {
+        let path = "\(directory)/finger.png"
+        try ImageFile.write(TestImages.gradient(), to: path)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
     @Test func explicitFormatBeatsTheExtension() throws {
         let path = "\(directory)/really-a-bmp.png"
         try ImageFile.write(TestImages.gradient(), to: path, format: .bmp)

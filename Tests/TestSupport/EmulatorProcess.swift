@@ -29,6 +29,9 @@ public final class EmulatorProcess: @unchecked Sendable {
         }
     }
 
+    /// The emulator's process id (for `/proc`).
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// Sends SIGTERM (as `kill` would), waits for the process to end (at most `timeout`) and for
     /// pcscd to report the reader empty; returns the exit status and everything it printed.
     @discardableResult

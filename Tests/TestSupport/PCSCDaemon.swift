@@ -65,16 +65,20 @@ public enum PCSCDaemon {
     static let ownerMarker = "/tmp/pbtool-tests-pcscd.pid"
 
     /// The running pcscd's process id, from its pid file (pcsc-lite 1.9.9 writes `"19861\n\0"`).
-    static var runningPID: Int32? {
+    public static var runningPID: Int32? {
         guard let contents = FileManager.default.contents(atPath: pidFile) else { return nil }
         return Int32(String(decoding: contents.prefix { $0 != 0 }, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Whether tests may stop and start pcscd: none runs yet (so the tests will start it), or
-    /// the one running was started by pbtool's tests. A pcscd the system manages is left alone.
-    public static var isOwnedByTests: Bool {
+    /// Whether tests may stop and start pcscd: none runs yet (so the tests will start it), the
+    /// one running was started by pbtool's tests, or no service manager runs on this machine
+    /// (no `/run/systemd/system`: containers and CI VMs), so the running pcscd was started by
+    /// hand or by another test run and comes back the same after a restart. A pcscd that
+    /// systemd manages is left alone.
+    public static var isRestartableByTests: Bool {
         guard isAnswering() else { return true }
+        if !FileManager.default.fileExists(atPath: "/run/systemd/system") { return true }
         guard let pid = runningPID, let marker = FileManager.default.contents(atPath: ownerMarker) else { return false }
         return String(decoding: marker, as: UTF8.self) == String(pid)
     }
@@ -82,13 +86,28 @@ public enum PCSCDaemon {
     /// Stops the tests' pcscd (SIGTERM; it removes its socket and pid file) and starts it again,
     /// as a package upgrade or a crash-and-restart would; waits until the vpcd readers are back.
     public static func restart(timeout: Duration = .seconds(20)) throws {
-        guard isOwnedByTests, let pid = runningPID else { throw LiveStackError("pcscd was not started by the tests") }
-        kill(pid, SIGTERM)
+        try stop(timeout: timeout)
+        try ensureRunning(timeout: timeout)
+    }
+
+    /// Stops the tests' pcscd with `signal` and waits until it has gone: with SIGTERM it
+    /// removes its socket and pid file; with SIGKILL (a crash) it leaves them, and the next
+    /// pcscd cleans them up. Call only while holding ``LiveStackLock``, and start it again
+    /// (``ensureRunning(timeout:)``) before releasing the lock.
+    public static func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) throws {
+        guard isRestartableByTests, let pid = runningPID else { throw LiveStackError("pcscd was not started by the tests") }
+        kill(pid, signal)
         let deadline = ContinuousClock.now + timeout
-        while isAnswering() || FileManager.default.fileExists(atPath: pidFile) {
+        while isAnswering() || isAlive(pid) || (signal == SIGTERM && FileManager.default.fileExists(atPath: pidFile)) {
             guard ContinuousClock.now < deadline else { throw LiveStackError("pcscd (pid \(pid)) did not stop within \(timeout)") }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        try ensureRunning(timeout: timeout)
+    }
+
+    /// Whether `pid` runs (a zombie waiting for its parent to reap it does not).
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[close...].hasPrefix(") Z") && !stat[close...].hasPrefix(") X")
     }
 }

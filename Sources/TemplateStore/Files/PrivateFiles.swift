@@ -45,19 +45,26 @@ enum PrivateFiles {
     }
 
     /// Creates `path` with mode 0600 and writes `bytes` to it, synced to disk.
+    /// A file that cannot be written completely is removed again (a truncated key file would
+    /// look like a key and unlock nothing).
     static func writeNewFile(_ path: String, bytes: UnsafeRawBufferPointer) throws {
         let descriptor = try openNew(path)
         defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw FileProblem.system(call: "write \(path)", errno: errno)
+        do {
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw FileProblem.system(call: "write \(path)", errno: errno)
+                }
+                offset += written
             }
-            offset += written
+            guard fsync(descriptor) == 0 else { throw FileProblem.system(call: "fsync \(path)", errno: errno) }
+        } catch {
+            unlink(path)
+            throw error
         }
-        guard fsync(descriptor) == 0 else { throw FileProblem.system(call: "fsync \(path)", errno: errno) }
     }
 
     /// Mode bits (permissions only) of an existing path, not following symlinks.

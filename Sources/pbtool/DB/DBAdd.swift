@@ -97,7 +97,17 @@ enum TemplateFileIO {
             throw CommandFailure(.usage, "cannot create \(path): \(reason)")
         }
         defer { close(descriptor) }
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw CommandFailure(.store, "could not write all of \(path)") }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                // A half-written file holds part of a decrypted template: remove it (ENOSPC, EIO).
+                let reason = written < 0 ? String(cString: strerror(errno)) : "nothing written"
+                unlink(path)
+                throw CommandFailure(.store, "cannot write \(path): \(reason); nothing was left behind")
+            }
+            offset += written
+        }
     }
 }

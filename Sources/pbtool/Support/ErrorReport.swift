@@ -53,6 +53,11 @@ struct ErrorReport {
         case let error as HexParseError:
             message = error.description
             status = .usage
+        case APDUError.responseTooShort(let bytes):
+            // Responses come from the card, never from the user: fewer than 2 bytes means the
+            // card or its connection failed mid-command (vpcd answers 0 bytes when the card drops).
+            message = "the card's answer has no status word (\(bytes.count) byte(s)): the card or its connection failed mid-command"
+            status = .transport
         case let error as APDUError:
             message = error.description
             status = .usage

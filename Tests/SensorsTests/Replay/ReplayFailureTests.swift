@@ -29,6 +29,37 @@ struct ReplayFailureTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("f.png").path))
     }
 
+    /// The AES2501 recording cut after the 10th strip of the swipe: the sensor is gone mid-capture.
+    @Test func anAES2501UnpluggedMidSwipeEndsWithAClearError() throws {
+        let directory = try ReplayImages.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bytes = [UInt8](try Data(contentsOf: SharedData.url("usb/aes2501/capture.pcapng")))
+        let cut = directory.appendingPathComponent("mid-swipe.pcapng")
+        try Data(try #require(RecordingCuts.pcapng(bytes, keepingStrips: 10))).write(to: cut)
+        let outcome = try capture("aes2501", device: UMockdevRun.aes2501Device,
+                                  recording: .pcap(sysfsPath: "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-10",
+                                                   file: cut.path), in: directory)
+        #expect(outcome.status == 8, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("the sensor stopped answering during strip capture"), "\(outcome.standardError)")
+        #expect(outcome.elapsed < .seconds(20))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("f.png").path))
+    }
+
+    /// The VFS5011 recording whose 4th of 9 capture reads fails with ENODEV: unplugged mid-swipe.
+    @Test func aVFS5011UnpluggedMidSwipeEndsWithAClearError() throws {
+        let directory = try ReplayImages.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try String(contentsOf: SharedData.url("usb/vfs5011/capture.ioctl"), encoding: .utf8)
+        let file = directory.appendingPathComponent("mid-swipe.ioctl")
+        try RecordingCuts.ioctl(text, keepingCaptureReads: 3).write(to: file, atomically: true, encoding: .utf8)
+        let outcome = try capture("vfs5011", device: UMockdevRun.vfs5011Device,
+                                  recording: .ioctl(node: "/dev/bus/usb/002/017", file: file.path), in: directory)
+        #expect(outcome.status == 8, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("the sensor was unplugged during line capture"), "\(outcome.standardError)")
+        #expect(outcome.elapsed < .seconds(20))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("f.png").path))
+    }
+
     @Test func noFingerWithinTheTimeoutExitsSeven() throws {
         // The recording polls 706 times (about a second under replay) before the finger comes.
         let directory = try ReplayImages.temporaryDirectory()

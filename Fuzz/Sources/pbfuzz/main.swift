@@ -1,0 +1,3 @@
+import Glibc
+
+exit(FuzzCommandLine.main(CommandLine.arguments))
