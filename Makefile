@@ -66,12 +66,10 @@ fuzz: deps
 # `pbtool card emulate`, and the simulated sensor with synthetic fingers: card status → enroll
 # the right index on the card → verify (match) → verify with another finger (no match, counter
 # shown) → the IDStore secret released after a match. Holds the live-stack lock the tests use,
-# and stops everything it started. Without an on-card matcher in the virtual card (the engine's
-# compact-card matcher) it says so and tells the same story with the template store instead.
+# and stops everything it started. The card decides with the engine's compact-card matcher at
+# its calibrated FMR 1/10,000 threshold.
 DEMO_STATE ?= $(CURDIR)/.build/demo-card-state.json
 DEMO_KEY   := 00112233445566778899AABBCCDDEEFF
-# The host threshold, as a score, until the engine's FMR calibration lands.
-DEMO_MATCH := --threshold-score 150
 define DEMO_SCRIPT
 set -eu
 pbtool=$(DEBUG_DIR)/pbtool; started_pcscd=""; scratch=$$(mktemp -d)
@@ -87,33 +85,21 @@ expect() { wanted=$$1; shift; got=0; run "$$@" || got=$$?; echo "(exit $$got)"; 
 owner="--sensor sim:synthetic:7"; stranger="--sensor sim:synthetic:8"
 step "The card in the reader"
 run card status
-if $$pbtool card init --admin-key $(DEMO_KEY) >/dev/null 2>&1; then
-  printf 'vpn: correct horse battery staple\n' >$$scratch/secret.txt
-  step "A secret on the card, released only to a verified finger"
-  run idstore put vpn --from $$scratch/secret.txt --access finger --admin-key $(DEMO_KEY)
-  step "Enroll the right index on the card (synthetic finger 7, three swipes)"
-  run enroll --finger right-index --on-card --admin-key $(DEMO_KEY) $$owner $(DEMO_MATCH)
-  step "Verify on the card: the same finger, another impression"
-  expect 0 verify --finger right-index --on-card $$owner
-  step "Verify on the card with another finger (synthetic finger 8): no match, one try less"
-  expect 1 verify --finger right-index --on-card $$stranger
-  run card fingers
-  step "Verify again, then the IDStore releases the secret"
-  expect 0 verify --finger right-index --on-card $$owner --quiet
-  run idstore get vpn
-else
-  echo "The virtual card has no BioManager: its on-card matcher (the engine's compact-card matcher)"
-  echo "is not there yet. The same story with the encrypted template store on the host instead:"
-  store="--db $$scratch/templates.db --key-file $$scratch/store.key"
-  export XDG_STATE_HOME=$$scratch/state
-  run db init $$store
-  step "Enroll the right index in the store (synthetic finger 7, three swipes)"
-  run enroll --finger right-index --user demo $$store $$owner $(DEMO_MATCH)
-  step "Verify: the same finger, another impression"
-  expect 0 verify --finger right-index --user demo $$store $$owner $(DEMO_MATCH)
-  step "Verify with another finger (synthetic finger 8): no match, tries left before the lock-out"
-  expect 1 verify --finger right-index --user demo $$store $$stranger $(DEMO_MATCH)
-fi
+step "A fresh card: its admin key set"
+run card init --admin-key $(DEMO_KEY)
+printf 'vpn: correct horse battery staple\n' >$$scratch/secret.txt
+step "A secret on the card, released only to a verified finger"
+run idstore put vpn --from $$scratch/secret.txt --access finger --admin-key $(DEMO_KEY)
+step "Enroll the right index on the card (synthetic finger 7, three swipes)"
+run enroll --finger right-index --on-card --admin-key $(DEMO_KEY) $$owner
+step "Verify on the card: the same finger, another impression"
+expect 0 verify --finger right-index --on-card $$owner
+step "Verify on the card with another finger (synthetic finger 8): no match, one try less"
+expect 1 verify --finger right-index --on-card $$stranger
+run card fingers
+step "Verify again, then the IDStore releases the secret"
+expect 0 verify --finger right-index --on-card $$owner --quiet
+run idstore get vpn
 endef
 export DEMO_SCRIPT
 

@@ -125,10 +125,15 @@ import TestSupport
         #expect(missing.standardError.contains("no template store"))
     }
 
-    @Test func aRateNeedsTheEnginesCalibration() throws {
+    @Test func aRateTakesItsThresholdFromTheEnginesCalibration() throws {
         let bench = try FlowTestBench()
-        let outcome = try bench.run(["verify"], ["--user", "erin", "--sensor", "sim:synthetic:5", "--fmr", "1/10000"])
-        #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains("--threshold-score"))
+        let enrolled = try bench.run(["enroll"], ["--finger", "right-index", "--user", "erin", "--sensor", "sim:synthetic:5"]
+                                     + FlowTestBench.threshold)
+        #expect(enrolled.status == 0, "\(enrolled.standardError)")
+        let matched = try bench.run(["verify"], ["--user", "erin", "--sensor", "sim:synthetic:5", "--fmr", "1/10000", "--quiet"])
+        #expect(matched.status == 0, "\(matched.standardError)")
+        let refused = try bench.run(["verify"], ["--user", "erin", "--sensor", "sim:synthetic:5", "--fmr", "1/0"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("--fmr 1/0 is not a rate"))
     }
 }

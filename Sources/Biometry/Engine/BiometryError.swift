@@ -19,8 +19,6 @@ public enum BiometryError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadableTemplate(finger: Finger, user: String, detail: String)
     /// Enrollment gave up after this many unusable swipes.
     case tooManyUnusableSwipes(Int)
-    /// The engine has no score calibration to turn a false-match rate into a threshold.
-    case calibrationUnavailable(falseMatchRate: Double)
     /// Enrolling or deleting on the card needs the admin key (or the ISO admin PIN).
     case cardManagementNotAuthorised(reader: String)
 
@@ -42,8 +40,6 @@ public enum BiometryError: Error, Sendable, Hashable, CustomStringConvertible {
             "the stored template of \(user)'s \(finger.name) cannot be read: \(detail)"
         case .tooManyUnusableSwipes(let count):
             "\(count) swipes in a row were unusable; try pbtool practice, then enroll again"
-        case .calibrationUnavailable(let rate):
-            "the engine has no score calibration yet, so no threshold for FMR \(rate); pass --threshold-score"
         case .cardManagementNotAuthorised(let reader):
             "changing the fingers on the card in \(reader) needs the admin key (--admin-key or PBTOOL_ADMIN_KEY)"
         }

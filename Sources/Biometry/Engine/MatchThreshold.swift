@@ -1,3 +1,5 @@
+import Fingerprint
+
 /// The score at and above which two templates count as the same finger, and the false-match
 /// rate it was chosen for.
 public struct MatchThreshold: Sendable, Hashable, Codable {
@@ -12,6 +14,12 @@ public struct MatchThreshold: Sendable, Hashable, Codable {
     public init(score: Double, falseMatchRate: Double?) {
         self.score = score
         self.falseMatchRate = falseMatchRate
+    }
+
+    /// The host matcher's threshold for `falseMatchRate` (0.0001 = 1 in 10,000), from the
+    /// engine's measured score calibration (`Threshold`, docs/bench.md).
+    public static func forFalseMatchRate(_ falseMatchRate: Double) -> MatchThreshold {
+        MatchThreshold(score: Threshold.forFalseMatchRate(falseMatchRate, matcher: .host).score, falseMatchRate: falseMatchRate)
     }
 
     /// A threshold no score reaches, for flows that only extract (practice, capture).

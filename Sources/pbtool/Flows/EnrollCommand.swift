@@ -52,7 +52,7 @@ struct EnrollCommand: AsyncParsableCommand {
 
     func run() async throws {
         let runner = try output.runner()
-        let engine = try match.engine()
+        let engine = match.engine()
         let device = try sensor.makeSensor(impressions: 1...swipes)
         let opened = try FlowReferences.open(references, engine: engine, managing: true,
                                              showSecrets: output.logSecrets, trace: runner.log.map { log in { log.record($0) } })

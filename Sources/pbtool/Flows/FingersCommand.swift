@@ -25,7 +25,7 @@ struct FingersOptions: ParsableArguments {
     /// Verifies, then runs `action`; returns the outcome.
     func run(_ action: ManageFingersController.Action, managing: Bool) async throws -> FlowOutcome {
         let runner = try output.runner()
-        let engine = try match.engine(hostDecides: references.place == .store || action.enrolls)
+        let engine = match.engine()
         let device = try sensor.makeSensor(impressions: 4...6)
         let opened = try FlowReferences.open(references, engine: engine, managing: managing,
                                              showSecrets: output.logSecrets, trace: runner.log.map { log in { log.record($0) } })

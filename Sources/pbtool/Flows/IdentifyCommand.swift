@@ -35,7 +35,7 @@ struct IdentifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let runner = try output.runner()
-        let engine = try match.engine()
+        let engine = match.engine()
         let device = try sensor.makeSensor(impressions: 4...4)
         let gallery = try HostGallery(loading: HostReferences(database: store.open(), engine: engine))
         var configuration = IdentificationController.Configuration()

@@ -20,17 +20,12 @@ struct MatchOptions: ParsableArguments {
         }
     }
 
-    /// The engine with the threshold these options ask for. `hostDecides` false (verification
-    /// on the card, where the card decides) does without a threshold when none can be had.
-    func engine(hostDecides: Bool = true) throws -> RecognitionEngine {
+    /// The engine with the threshold these options ask for.
+    func engine() -> RecognitionEngine {
         if let thresholdScore {
             return RecognitionEngine(threshold: MatchThreshold(score: thresholdScore, falseMatchRate: nil))
         }
-        do {
-            return RecognitionEngine(threshold: try HostCalibration.threshold(falseMatchRate: FalseMatchRate.parse(fmr)!))
-        } catch BiometryError.calibrationUnavailable where !hostDecides {
-            return RecognitionEngine(threshold: .unused)
-        }
+        return RecognitionEngine(threshold: .forFalseMatchRate(FalseMatchRate.parse(fmr)!))
     }
 }
 

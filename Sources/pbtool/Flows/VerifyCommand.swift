@@ -56,7 +56,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let runner = try output.runner()
-        let engine = try match.engine(hostDecides: references.place == .store)
+        let engine = match.engine()
         let device = try sensor.makeSensor(impressions: 4...4)
         let opened = try FlowReferences.open(references, engine: engine, managing: false,
                                              showSecrets: output.logSecrets, trace: runner.log.map { log in { log.record($0) } })
