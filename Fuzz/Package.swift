@@ -23,6 +23,7 @@ let package = Package(
             .product(name: "APDU", package: root),
             .product(name: "APDUScript", package: root),
             .product(name: "Fingerprint", package: root),
+            .product(name: "FingerprintSynthesis", package: root),
             .product(name: "ImageCodecs", package: root),
             .product(name: "Imaging", package: root),
             .product(name: "VirtualCard", package: root),

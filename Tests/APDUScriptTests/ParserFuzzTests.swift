@@ -1,3 +1,4 @@
+import FingerprintSynthesis
 import Testing
 import TestSupport
 @testable import APDUScript
@@ -28,22 +29,10 @@ import TestSupport
 
     static let files = ["other.apdu": "test \"other\" { 00 B0 00 00 10 tlv 6F/84 len 8 }"]
 
-    /// A reproducible generator (SplitMix64), so a failure can be replayed from its iteration.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let alphabet = Array("{}\"$=!#\\/*.x?|[]:-> \n\t0123456789ABCDEFabcdefxX;é€\u{0}\r") + ["test", "repeat", "data", "tlv", "len", "->", "${", "==", "0x", "\\\n", "include", "99999"]
         .flatMap { Array($0) }
 
-    static func mutate(_ text: String, using generator: inout SplitMix) -> String {
+    static func mutate(_ text: String, using generator: inout SplitMix64) -> String {
         var characters = Array(text)
         for _ in 0...Int.random(in: 0...3, using: &generator) {
             guard !characters.isEmpty else { break }
@@ -63,7 +52,7 @@ import TestSupport
     }
 
     @Test func mutatedScriptsParseOrFailWithAPlace() throws {
-        var generator = SplitMix(state: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         var parsed = 0, rejected = 0
         for iteration in 0..<1_500 {
             let text = Self.mutate(Self.seedScript, using: &generator)
@@ -88,7 +77,7 @@ import TestSupport
     }
 
     @Test func mutatedScriptsThatParseAlsoRun() throws {
-        var generator = SplitMix(state: 0xC0FFEE)
+        var generator = SplitMix64(seed: 0xC0FFEE)
         var ran = 0
         for _ in 0..<300 {
             let text = Self.mutate(Self.seedScript, using: &generator)
@@ -103,7 +92,7 @@ import TestSupport
     }
 
     @Test func randomBytesNeverCrashTheParserOrImporters() {
-        var generator = SplitMix(state: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<1_000 {
             let length = Int.random(in: 0...200, using: &generator)
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -115,7 +104,7 @@ import TestSupport
     }
 
     @Test func mutatedLegacyFilesNeverCrashTheImporters() {
-        var generator = SplitMix(state: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<1_000 {
             _ = try? ScriptorImporter.convert(Self.mutate("reset\n00A40400\n80 32 00 00 \\\n 04\nexit", using: &generator), file: "x")
             _ = try? APDUToolImporter.convert(Self.mutate(ImporterTests.wallet, using: &generator), file: "x",

@@ -2,6 +2,7 @@ import APDU
 import Foundation
 import Testing
 import TestSupport
+import FingerprintSynthesis
 
 @Suite struct ATRMalformedTests {
     private func codes(_ hex: String) throws -> [ATRWarning.Code] { try ATR(hex: hex).warnings.map(\.code) }
@@ -95,7 +96,7 @@ import TestSupport
     }
 
     @Test func randomBytesNeverCrash() {
-        var generator = SeededGenerator(seed: 33)
+        var generator = SplitMix64(seed: 33)
         for _ in 0..<3_000 {
             var bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             if !bytes.isEmpty { bytes[0] = 0x3B }

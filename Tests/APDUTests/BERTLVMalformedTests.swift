@@ -1,5 +1,6 @@
 import APDU
 import Testing
+import FingerprintSynthesis
 
 @Suite struct BERTLVMalformedTests {
     private func decodeError(_ hex: String) throws -> TLVError {
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func garbageNeverCrashes() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<2_000 {
             let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             _ = try? BERTLV.decode(bytes)
@@ -74,18 +75,5 @@ import Testing
             _ = try? SimpleTLV.decode(bytes)
             _ = try? CommandAPDU(bytes: bytes)
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so fuzz-style tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

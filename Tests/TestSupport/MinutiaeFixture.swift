@@ -1,3 +1,4 @@
+import FingerprintSynthesis
 /// Compact-card minutiae for tests, made from a seed: the same seed always gives the same bytes.
 public enum MinutiaeFixture {
     /// `count` minutiae (3 bytes each) at distinct positions 2–22 mm from the corner, ridge
@@ -19,22 +20,5 @@ public enum MinutiaeFixture {
     /// The same minutiae in another order (what a host's sorting step may produce).
     public static func reordered(_ bytes: [UInt8]) -> [UInt8] {
         stride(from: 0, to: bytes.count, by: 3).reversed().flatMap { bytes[$0..<($0 + 3)] }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for fixtures and fuzzing.
-public struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// A generator that always yields the same sequence for `seed`.
-    public init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -2,6 +2,7 @@ import APDU
 import Testing
 import TestSupport
 import VirtualCard
+import FingerprintSynthesis
 
 /// Random commands to the biometric applets: every one gets a status word, none crashes the card,
 /// and no answer ever carries an enrolled reference.

@@ -1,6 +1,7 @@
 import Foundation
 import Fingerprint
 import Imaging
+import FingerprintSynthesis
 
 /// Cuts a fingerprint image into the strips a frame-based swipe sensor would deliver.
 ///
@@ -61,7 +62,7 @@ public struct SwipeSimulation: Sendable {
     /// Strips without ridges (the background around the finger) are dropped, as a real sensor's
     /// empty-strip rule drops them; a resting finger repeats the last strip up to the limit.
     public func frames(of image: GrayImage, style: Style, seed: UInt64) -> (frames: [SwipeFrame], fingerRemoved: Bool) {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let positions = path(height: image.height, style: style, random: &random)
         var frames: [SwipeFrame] = []
         var lastPosition: (x: Int, y: Int)?
@@ -85,7 +86,7 @@ public struct SwipeSimulation: Sendable {
     }
 
     /// Top-left corners of the strips, in arrival order.
-    func path(height: Int, style: Style, random: inout SeededGenerator) -> [(x: Int, y: Int)] {
+    func path(height: Int, style: Style, random: inout SplitMix64) -> [(x: Int, y: Int)] {
         let stripHeight = parameters.stripHeight
         var top = 0, bottom = max(0, height - stripHeight)
         if style == .partial {
@@ -109,7 +110,7 @@ public struct SwipeSimulation: Sendable {
 
     /// Speed varies along a sine within the range, with a little jitter.
     private func speed(in range: ClosedRange<Int>, step: Int, phase: Double, period: Double,
-                       random: inout SeededGenerator) -> Int {
+                       random: inout SplitMix64) -> Int {
         let middle = Double(range.lowerBound + range.upperBound) / 2
         let amplitude = Double(range.upperBound - range.lowerBound) / 2
         let wave = middle + amplitude * sin(phase + 2 * Double.pi * Double(step) / period)
@@ -117,7 +118,7 @@ public struct SwipeSimulation: Sendable {
         return min(range.upperBound, max(range.lowerBound, Int(jittered.rounded())))
     }
 
-    private func drift(_ x: Int, style: Style, random: inout SeededGenerator) -> Int {
+    private func drift(_ x: Int, style: Style, random: inout SplitMix64) -> Int {
         if style == .skewed { return x + parameters.skewPerStrip }
         guard Double.random(in: 0..<1, using: &random) < parameters.driftChance else { return x }
         let step = Bool.random(using: &random) ? 1 : -1
@@ -125,7 +126,7 @@ public struct SwipeSimulation: Sendable {
     }
 
     /// One strip at (x, y), inverted to sensor polarity, with noise; outside the image is 0.
-    private func strip(of image: GrayImage, x: Int, y: Int, random: inout SeededGenerator) -> SwipeFrame {
+    private func strip(of image: GrayImage, x: Int, y: Int, random: inout SplitMix64) -> SwipeFrame {
         let width = image.width, height = parameters.stripHeight
         var pixels = [UInt8](repeating: 0, count: width * height)
         let levels = 2 * parameters.noise + 1

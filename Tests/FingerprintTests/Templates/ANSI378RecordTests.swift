@@ -1,5 +1,6 @@
 import Fingerprint
 import Testing
+import FingerprintSynthesis
 
 @Suite struct ANSI378RecordTests {
     @Test func readsAHandBuiltRecord() throws {
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func recordsAbove64KiBUseTheSixByteLength() throws {
-        var generator = SeededGenerator(seed: 99)
+        var generator = SplitMix64(seed: 99)
         let view = FingerView(minutiae: (0..<255).map { _ in
             TemplateSamples.minutia(unitsPerCircle: 180, using: &generator)
         })

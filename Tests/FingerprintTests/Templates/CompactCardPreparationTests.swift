@@ -1,5 +1,6 @@
 import Fingerprint
 import Testing
+import FingerprintSynthesis
 
 @Suite struct CompactCardPreparationTests {
     /// At 100 px/cm one pixel is exactly 0.1 mm, so card units equal pixels.
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func truncatesToTheMaximumByQuality() throws {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         let qualities = Array(1...70).shuffled(using: &generator)
         let minutiae = qualities.enumerated().map { index, quality in
             Self.minutia(Double(index * 3), Double(index), quality: quality)
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func sortsPerTheOrderByte() throws {
-        var generator = SeededGenerator(seed: 5)
+        var generator = SplitMix64(seed: 5)
         let minutiae = (0..<40).map { _ in
             Self.minutia(Double(Int.random(in: 0...60, using: &generator)),
                          Double(Int.random(in: 0...60, using: &generator)),

@@ -1,5 +1,6 @@
 import Fingerprint
 import Testing
+import FingerprintSynthesis
 
 @Suite struct ISO19794RecordTests {
     @Test func readsAHandBuiltRecordFieldByField() throws {
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func anyDirectionIsWrittenToTheNearestUnit() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let unit = 2 * Double.pi / 256
         let minutiae = (0..<200).map { _ in
             Minutia(x: Double.random(in: 0...1000, using: &generator),

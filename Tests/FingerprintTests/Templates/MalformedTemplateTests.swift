@@ -1,5 +1,6 @@
 import Fingerprint
 import Testing
+import FingerprintSynthesis
 
 /// Broken records are rejected with an error naming the field, never a crash or a hang.
 @Suite struct MalformedTemplateTests {
@@ -143,7 +144,7 @@ import Testing
     /// Seeded random corruption of valid records: every outcome is a record or a TemplateError.
     @Test(arguments: 0..<8 as Range<UInt64>)
     func randomCorruptionNeverCrashes(seed: UInt64) throws {
-        var generator = SeededGenerator(seed: 5000 + seed)
+        var generator = SplitMix64(seed: 5000 + seed)
         let record = TemplateSamples.record(unitsPerCircle: 256, seed: seed, maximumViews: 2)
         let originals = [try ISO19794Record.encode(record), try ANSI378Record.encode(record),
                          try CompactCardTemplate(bytes: [0x64, 0x50, 0x4A, 0x78, 0x3C, 0x97]).bytes]
@@ -164,7 +165,7 @@ import Testing
     }
 
     @Test func garbageIsUnrecognized() {
-        var generator = SeededGenerator(seed: 77)
+        var generator = SplitMix64(seed: 77)
         for length in [1, 2, 4, 5, 7, 100] {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) | 0xC0 }
             #expect(throws: TemplateError.self) { try MinutiaeRecord(bytes: bytes) }

@@ -1,28 +1,12 @@
 import Fingerprint
-
-/// SplitMix64: a small seeded generator, so every "random" record is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import FingerprintSynthesis
 
 /// Random records whose every value is exactly representable in a given angle unit, so that
 /// decode(encode(record)) == record holds exactly.
 enum TemplateSamples {
     /// A minutia at whole pixels with a direction that is a whole number of `unitsPerCircle`.
     static func minutia(unitsPerCircle: Int, maximumCoordinate: Int = 0x3FFF,
-                        using generator: inout SeededGenerator) -> Minutia {
+                        using generator: inout SplitMix64) -> Minutia {
         let code = Int.random(in: 0..<unitsPerCircle, using: &generator)
         return Minutia(x: Double(Int.random(in: 0...maximumCoordinate, using: &generator)),
                        y: Double(Int.random(in: 0...maximumCoordinate, using: &generator)),
@@ -32,7 +16,7 @@ enum TemplateSamples {
     }
 
     static func view(unitsPerCircle: Int, maximumMinutiae: Int = 80,
-                     using generator: inout SeededGenerator) -> FingerView {
+                     using generator: inout SplitMix64) -> FingerView {
         let count = Int.random(in: 0...maximumMinutiae, using: &generator)
         let extended = (0..<Int.random(in: 0...2, using: &generator)).map { _ in
             ExtendedDataBlock(typeCode: UInt16.random(in: 0...3, using: &generator),
@@ -53,7 +37,7 @@ enum TemplateSamples {
 
     static func record(unitsPerCircle: Int, seed: UInt64, maximumViews: Int = 3,
                        withProductIdentifier: Bool = false) -> MinutiaeRecord {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let views = (0..<Int.random(in: 1...maximumViews, using: &generator)).map { _ in
             view(unitsPerCircle: unitsPerCircle, using: &generator)
         }

@@ -2,6 +2,7 @@ import Fingerprint
 import Imaging
 import Testing
 @testable import Sensors
+import FingerprintSynthesis
 
 @Suite struct SimulatedSensorTests {
     let source = RidgePattern.image(width: 160, height: 240)
@@ -47,7 +48,7 @@ import Testing
     @Test func theStitcherRecoversTheSimulatedMotion() {
         let image = RidgePattern.image(width: 160, height: 240)
         let simulation = SwipeSimulation()
-        var random = SeededGenerator(seed: 11)
+        var random = SplitMix64(seed: 11)
         let path = simulation.path(height: image.height, style: .normal, random: &random)
         let (frames, _) = simulation.frames(of: image, style: .normal, seed: 11)
         // The ridge pattern fills its picture, so no strip is empty.

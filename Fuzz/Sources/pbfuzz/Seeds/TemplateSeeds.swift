@@ -1,4 +1,5 @@
 import Fingerprint
+import FingerprintSynthesis
 
 /// Starting inputs for the template targets: the hand-built 2-minutia record of
 /// Tests/FingerprintTests/Templates/TemplateSamples.swift, and seeded random records written by
@@ -52,22 +53,5 @@ enum TemplateSeeds {
             ]),
             MinutiaeRecord(imageWidth: 480, imageHeight: 560, resolution: resolution, views: [view(1, minutiae: 70)]),
         ]
-    }
-}
-
-/// SplitMix64: deterministic seeds on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
