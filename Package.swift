@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["APDU", "Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "APDUTests", dependencies: ["APDU", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
-        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "TestSupport"]),
+        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "FingerprintSynthesis", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
         .testTarget(name: "FingerprintSynthesisTests", dependencies: ["FingerprintSynthesis", "Fingerprint", "TestSupport"]),
