@@ -66,6 +66,18 @@ import TestSupport
         #expect(outcome.standardOutput.contains("minutiae") && outcome.standardOutput.contains("wrote iso template"))
     }
 
+    @Test func dumpStepsWritesOnePicturePerStep() throws {
+        let steps = "\(directory)/steps"
+        let outcome = try PBToolProcess.run(["template", "extract", try Self.image("102_1"), "--format", "host",
+                                             "--out", "\(directory)/steps.pbt", "--dump-steps", steps, "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let written = try #require(try json(outcome.standardOutput)["steps"] as? [String])
+        #expect(written.count == 9)
+        let files = try FileManager.default.contentsOfDirectory(atPath: steps).sorted()
+        #expect(files.first == "01-resampled.png" && files.last == "09-minutiae.png" && files.count == 9)
+        #expect(try bytes("\(steps)/09-minutiae.png").prefix(4) == [0x89, 0x50, 0x4E, 0x47])
+    }
+
     @Test(arguments: ["iso", "host"])
     func infoShowsWhatExtractWrote(format: String) throws {
         let summary = try extract("101_2", format: format, out: "info.\(format)")

@@ -64,6 +64,18 @@ import Testing
         #expect(Array(bytes[16..<20]) == [0x00, 0x52, 0x06, 0x47])  // x 10.3 → 82/8, y 200.875 → 1607/8
     }
 
+    /// Extracted features keep their matching power through the format's rounding.
+    @Test func extractedFeaturesMatchAsBeforeAfterARoundTrip() throws {
+        let original = SyntheticPrints.whorlFirst.features
+        let decoded = try HostTemplate(bytes: try HostTemplate(original).encoded()).features
+        #expect(decoded.foreground == original.foreground && decoded.quality == original.quality)
+        #expect(decoded.minutiae.map(\.kind) == original.minutiae.map(\.kind))
+        let mate = PreparedTemplate(SyntheticPrints.whorlSecond.features)
+        var before = HostMatcher(probe: PreparedTemplate(original)), after = HostMatcher(probe: PreparedTemplate(decoded))
+        let a = before.score(mate), b = after.score(mate)
+        #expect(abs(a - b) <= 0.02 * a, "\(a) before, \(b) after")
+    }
+
     @Test func emptyTemplateRoundTrips() throws {
         var empty = Self.features
         empty.minutiae = []
@@ -117,15 +129,27 @@ import Testing
                 == .invalidField(field: "minutiae count", offset: 14, value: 1_001, allowed: "0–1000"))
     }
 
-    /// A count one too high reads the map as a minutia and then runs out of bytes; one too low
-    /// reads a minutia as the map and is caught by a field's range, never accepted.
+    /// A wrong count shifts every later field: the first one out of range is named, never accepted.
     @Test func wrongMinutiaeCountsAreRejected() {
-        var more = Self.bytes
-        more[15] = 5
-        #expect(Self.error(Self.resealed(more)) != nil)
-        var fewer = Self.bytes
-        fewer[15] = 3
-        #expect(Self.error(Self.resealed(fewer)) != nil)
+        func error(count: UInt8) -> HostTemplateError? {
+            var bytes = Self.bytes
+            bytes[15] = count
+            return Self.error(Self.resealed(bytes))
+        }
+        // One too many: the map header is read as minutia 4, whose type byte is 0xF4.
+        #expect(error(count: 5) == .invalidField(field: "minutia 4 type", offset: 54, value: 244, allowed: "0–2"))
+        // One too few: minutia 3 is read as the map header, giving a block size of 0.
+        guard case let .invalidField(field, _, value, _)? = error(count: 3) else {
+            Issue.record("count 3: \(String(describing: error(count: 3)))")
+            return
+        }
+        #expect(field == "foreground block size" && value == 0)
+        // None: the first minutia is read as an 82 × 1,607 map, whose flags run past the end.
+        guard case let .truncated(field: truncatedField, _, byteCount)? = error(count: 0) else {
+            Issue.record("count 0: \(String(describing: error(count: 0)))")
+            return
+        }
+        #expect(truncatedField == "foreground flags" && byteCount == Self.bytes.count)
     }
 
     @Test func outOfRangeFieldsNameFieldAndOffset() {
