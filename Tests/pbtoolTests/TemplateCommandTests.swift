@@ -2,19 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `pbtool template extract|info|match` on synthetic prints written by `pbtool synth`.
+/// `pbtool template extract|info|match` on synthetic prints (``SyntheticPrintSet``).
 @Suite struct TemplateCommandTests {
-    /// Fingers 101 and 102, two impressions each, 256 × 256 PNGs; made once per test run.
-    static let prints: Result<String, any Error> = Result {
-        let directory = NSTemporaryDirectory() + "pbtool-template-cli-\(UUID().uuidString)"
-        let outcome = try PBToolProcess.run(["synth", "--fingers", "2", "--impressions", "2", "--size", "256x256",
-                                             "--seed", "3", "--out", directory], timeout: .seconds(120))
-        guard outcome.status == 0 else { throw SynthFailed(message: outcome.standardError) }
-        return directory
-    }
-
-    struct SynthFailed: Error { let message: String }
-
     private let directory: String = {
         let path = NSTemporaryDirectory() + "pbtool-template-out-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -22,7 +11,7 @@ import TestSupport
     }()
 
     static func image(_ name: String) throws -> String {
-        "\(try prints.get())/\(name).png"
+        try SyntheticPrintSet.image(name)
     }
 
     private func json(_ text: String) throws -> [String: Any] {
