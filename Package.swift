@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "APDUTests", dependencies: ["APDU", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "APDUScriptTests", dependencies: ["APDUScript", "APDU", "VirtualCard", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
-        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "FingerprintSynthesis", "TestSupport"]),
+        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "FingerprintSynthesis", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
         .testTarget(name: "SmartCardTests", dependencies: ["SmartCard", "APDU", "PCSC", "VirtualCard", "TestSupport"]),
         .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore"]),

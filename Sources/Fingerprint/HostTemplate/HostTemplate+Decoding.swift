@@ -8,12 +8,15 @@ extension HostTemplate {
         guard identifier == Self.identifier else { throw HostTemplateError.wrongIdentifier(found: identifier) }
         let version = try reader.uint8("version")
         guard version == Self.version else { throw HostTemplateError.unsupportedVersion(version) }
-        try reader.expectZero(try reader.uint8("flags"), "flags", size: 1)
+        // Read before the check: an argument read mutates the reader after `expectZero` has captured it.
+        let flags = try reader.uint8("flags")
+        try reader.expectZero(flags, "flags", size: 1)
         let width = try reader.value("image width", size: 2, allowed: 1...65_535)
         let height = try reader.value("image height", size: 2, allowed: 1...65_535)
         let tenths = try reader.value("resolution (tenths of a dpi)", size: 2, allowed: 1_000...20_000)
         let quality = try reader.value("image quality", size: 1, allowed: 0...100)
-        try reader.expectZero(try reader.uint8("reserved byte"), "reserved byte", size: 1)
+        let reserved = try reader.uint8("reserved byte")
+        try reader.expectZero(reserved, "reserved byte", size: 1)
         let count = try reader.value("minutiae count", size: 2, allowed: 0...Self.maximumMinutiae)
         var minutiae: [Minutia] = []
         minutiae.reserveCapacity(count)

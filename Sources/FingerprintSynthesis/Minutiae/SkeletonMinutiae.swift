@@ -33,11 +33,11 @@ struct SkeletonMinutiae {
         return found
     }
 
-    /// Points from the ridge body toward the free end, into the valley the ridge would continue into.
+    /// Points from the free end back along the ridge body: the gap of the valleys' "Y" (ISO/IEC 19794-2).
     private func endingDirection(_ x: Int, _ y: Int) -> Double? {
         let branches = self.branches(x, y)
         guard let end = branches.first else { return nil }
-        return angle(fromX: end.x, fromY: end.y, toX: x, toY: y)
+        return angle(fromX: x, fromY: y, toX: end.x, toY: end.y)
     }
 
     /// Points from the stem into the fork, along the valley between the two branches.

@@ -116,6 +116,9 @@ struct MatchResult: Encodable {
     static func rate(_ value: Double) -> String {
         guard value > 0 else { return "no" }
         if value >= 0.5 { return String(format: "%.0f %%", value * 100) }
-        return "1 in \(Int((1 / value).rounded()).formatted())"
+        let odds = (1 / value).rounded()
+        // Strong matches sit far out on the extrapolated tail, beyond what an Int holds.
+        guard odds < 1e12 else { return String(format: "1 in %.0e", odds) }
+        return "1 in \(Int(odds).formatted())"
     }
 }
