@@ -46,7 +46,7 @@ struct BenchAccuracyCommand: ParsableCommand {
         let report = try AccuracyReport(dataset: dataset, matcher: matcher.rawValue, dpi: data.dpi,
                                         images: data.images.count, fingers: data.fingerCount, scores: scores)
         if let det { try writeCurve(scores, to: det) }
-        if json { try ImageJSON.print(report) } else { report.lines.forEach { print($0) } }
+        if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
         if calibration { print(ScoreCalibration.derive(impostorScores: scores.allImpostor).swiftLiteral) }
     }
 

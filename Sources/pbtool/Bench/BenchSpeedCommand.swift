@@ -32,7 +32,7 @@ struct BenchSpeedCommand: ParsableCommand {
         let data = try Dataset.load(dataset, dpi: dpi)
         let report = SpeedReport.measure(data)
         if json {
-            try ImageJSON.print(report)
+            try JSONOutput.print(report)
         } else {
             print("\(dataset): \(data.images.count) images")
             print(String(format: "extraction  %.2f ms per image (one core)", report.extractMsPerImage))

@@ -56,7 +56,7 @@ struct DBAdd: AsyncParsableCommand {
             return (try database.addTemplate(bytes, user: owner.id, finger: position, format: kind), false)
         }
         let output = Output(user: user, replaced: replaced, template: DBOutput.Template(record))
-        if json { return try DBOutput.printJSON(output) }
+        if json { return try JSONOutput.print(output) }
         print("\(replaced ? "Replaced" : "Added") \(position.name) (\(kind.rawValue), \(bytes.count) bytes) for \(user).")
     }
 }

@@ -48,7 +48,7 @@ struct DBAddSlot: AsyncParsableCommand {
             passphraseFromStandardInput: source.passphraseFromStandardInput, environment: source.allowEnvironmentKey,
             timeout: source.keyCommandTimeout)
         let slot = DBOutput.Slot(try database.addKeySlot(for: choice.secret, label: label, scrypt: cost.parameters))
-        if json { return try DBOutput.printJSON(slot) }
+        if json { return try JSONOutput.print(slot) }
         print("Added key \(slot.text).")
         if let file = choice.createdKeyFile { print("Created key file \(file) with a new random key: keep it private.") }
     }

@@ -30,7 +30,7 @@ struct DBBackup: AsyncParsableCommand {
     func run() async throws {
         let database = try store.open()
         try database.backup(to: out)
-        if json { return try DBOutput.printJSON(Output(backup: out)) }
+        if json { return try JSONOutput.print(Output(backup: out)) }
         print("Wrote backup \(out).")
     }
 }

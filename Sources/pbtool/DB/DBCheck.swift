@@ -51,7 +51,7 @@ struct DBCheck: AsyncParsableCommand {
                             findings: report.findings.map { .init(table: $0.table, id: DBOutput.id($0.id), problem: $0.problem) },
                             usersChecked: report.usersChecked, templatesChecked: report.templatesChecked, clean: report.isClean)
         }
-        if json { try DBOutput.printJSON(output) } else { printText(output) }
+        if json { try JSONOutput.print(output) } else { printText(output) }
         if !output.structure.isEmpty { throw CommandFailure(.store, "the store's SQLite structure is damaged; restore a backup") }
         if !output.findings.isEmpty { throw CommandFailure(.integrity, "\(output.findings.count) row(s) failed authentication") }
     }

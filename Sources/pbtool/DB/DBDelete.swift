@@ -47,7 +47,7 @@ struct DBDelete: AsyncParsableCommand {
             try database.removeUser(owner.id)
         }
         let output = Output(user: user, finger: position?.name, removedTemplates: removed, removedUser: position == nil)
-        if json { return try DBOutput.printJSON(output) }
+        if json { return try JSONOutput.print(output) }
         if let position {
             print("Deleted \(removed) \(position.name) template(s) of \(user).")
         } else {

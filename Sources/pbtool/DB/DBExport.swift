@@ -56,7 +56,7 @@ struct DBExport: AsyncParsableCommand {
         guard let template = try database.template(id: chosen.id) else { throw RecordError.templateNotFound(chosen.id.uuidString) }
         try TemplateFileIO.write(template.bytes, to: out, force: force)
         if out == "-" { return }
-        if json { return try DBOutput.printJSON(Output(out: out, template: DBOutput.Template(chosen))) }
+        if json { return try JSONOutput.print(Output(out: out, template: DBOutput.Template(chosen))) }
         print("Wrote \(position.name) (\(chosen.format.rawValue), \(chosen.byteCount) bytes) of \(user) to \(out).")
     }
 }

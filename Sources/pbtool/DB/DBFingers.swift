@@ -31,7 +31,7 @@ struct DBFingers: AsyncParsableCommand {
         let database = try store.open()
         let owner = try database.existingUser(named: user)
         let templates = try database.templateRecords(user: owner.id).map(DBOutput.Template.init)
-        if json { return try DBOutput.printJSON(Output(user: user, templates: templates)) }
+        if json { return try JSONOutput.print(Output(user: user, templates: templates)) }
         if templates.isEmpty { print("\(user) has no templates.") }
         for template in templates {
             print("\(template.finger)  \(template.format)  \(template.bytes) bytes  version \(template.version)  updated \(DBOutput.date(template.updated))")

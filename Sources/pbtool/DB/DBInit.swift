@@ -54,7 +54,7 @@ struct DBInit: AsyncParsableCommand {
         let slot = try store.keySlots()[0]
         let output = Output(path: store.path, storeID: DBOutput.id(store.storeID), slot: DBOutput.Slot(slot),
                             createdKeyFile: choice.createdKeyFile)
-        if json { return try DBOutput.printJSON(output) }
+        if json { return try JSONOutput.print(output) }
         print("Created template store \(store.path) (store id \(output.storeID)).")
         print("Key \(output.slot.text)")
         if let file = choice.createdKeyFile {

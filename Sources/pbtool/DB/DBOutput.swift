@@ -3,13 +3,6 @@ import TemplateStore
 
 /// JSON and text renderings shared by the `db` commands (shapes documented in docs/db.md).
 enum DBOutput {
-    static func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
-    }
-
     static func date(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)
     }

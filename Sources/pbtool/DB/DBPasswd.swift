@@ -41,7 +41,7 @@ struct DBPasswd: AsyncParsableCommand {
             ? try PassphraseReader.standardInputLine(purpose: "the new passphrase")
             : try PassphraseReader.promptNew("New passphrase: ")
         try database.changePassphrase(slot: target, to: .passphrase(newPassphrase), scrypt: cost.parameters)
-        if json { return try DBOutput.printJSON(Output(slot: target)) }
+        if json { return try JSONOutput.print(Output(slot: target)) }
         print("Changed the passphrase of key slot \(target).")
     }
 }

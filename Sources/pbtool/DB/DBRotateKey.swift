@@ -60,7 +60,7 @@ struct DBRotateKey: AsyncParsableCommand {
         let output = Output(generation: summary.newGeneration, rewrappedTemplates: summary.rewrappedTemplates,
                             rewrappedUsers: summary.rewrappedUsers, rewrappedSlots: summary.rewrappedSlots,
                             droppedSlots: summary.droppedSlots, newSlot: newSlot.map(DBOutput.Slot.init))
-        if json { return try DBOutput.printJSON(output) }
+        if json { return try JSONOutput.print(output) }
         print("New master key (generation \(output.generation)): rewrapped \(output.rewrappedTemplates) template key(s), "
               + "\(output.rewrappedUsers) user key(s), slot(s) \(output.rewrappedSlots.map(String.init).joined(separator: ", ")).")
         if !output.droppedSlots.isEmpty { print("Dropped slot(s) \(output.droppedSlots.map(String.init).joined(separator: ", ")).") }

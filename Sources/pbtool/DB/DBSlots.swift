@@ -25,7 +25,7 @@ struct DBSlots: AsyncParsableCommand {
     func run() async throws {
         let database = try store.open()
         let output = Output(unlockedWith: database.unlockedSlotID, slots: try database.keySlots().map(DBOutput.Slot.init))
-        if json { return try DBOutput.printJSON(output) }
+        if json { return try JSONOutput.print(output) }
         for slot in output.slots {
             print(slot.text + (slot.id == output.unlockedWith ? "  (used now)" : ""))
         }

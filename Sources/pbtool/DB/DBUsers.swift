@@ -39,7 +39,7 @@ struct DBUsers: AsyncParsableCommand {
             return Output.User(name: user.name, id: DBOutput.id(user.id), templates: own.count,
                                fingers: Set(own.map(\.finger)).sorted().map(\.name))
         }
-        if json { return try DBOutput.printJSON(Output(users: users)) }
+        if json { return try JSONOutput.print(Output(users: users)) }
         if users.isEmpty { print("No users.") }
         for user in users {
             let fingers = user.fingers.isEmpty ? "no templates" : user.fingers.joined(separator: ", ")

@@ -59,9 +59,7 @@ struct ExportCommand: AsyncParsableCommand {
                                                              engine: RecognitionEngine(threshold: .unused)))
         guard case .captured(let captured) = outcome else { return try FlowEnding.finish(outcome) }
         let package = try CapturePackage.seal(try CapturePackage.contents(of: captured), to: recipient)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try TemplateFileIO.write(SecretBytes(copying: Array(try encoder.encode(package)) + [0x0A]), to: out, force: force)
+        try TemplateFileIO.write(SecretBytes(copying: Array(try JSONOutput.data(package)) + [0x0A]), to: out, force: force)
         if !output.json && !output.quiet && out != "-" { print("Wrote the encrypted capture package \(out).") }
     }
 

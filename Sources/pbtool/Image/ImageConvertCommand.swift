@@ -50,7 +50,7 @@ struct ImageConvertCommand: ParsableCommand {
         let report = ConversionReport(input: ImageReport(path: input, info: decoded.info, usedDPI: decoded.image.dpi),
                                       output: ImageReport(path: output, info: written, usedDPI: decoded.image.dpi))
         if json {
-            try ImageJSON.print(report)
+            try JSONOutput.print(report)
         } else {
             print("\(input) (\(report.input.summary)) → \(output) (\(report.output.summary))")
         }

@@ -27,7 +27,7 @@ struct ImageInfoCommand: ParsableCommand {
         let info = try ImageFile.info(path: file)
         let report = ImageReport(path: file, info: info, usedDPI: info.usableDPI ?? ImageFile.defaultDPI)
         if json {
-            try ImageJSON.print(report)
+            try JSONOutput.print(report)
         } else {
             report.lines.forEach { print($0) }
         }

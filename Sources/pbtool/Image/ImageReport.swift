@@ -62,16 +62,3 @@ struct ImageReport: Encodable {
         abs(value - value.rounded()) < 0.05 ? String(Int(value.rounded())) : String(format: "%.1f", value)
     }
 }
-
-/// Pretty, key-sorted JSON on standard output for the image and synth commands.
-enum ImageJSON {
-    static func print(_ value: some Encodable) throws {
-        Swift.print(String(decoding: try data(value), as: UTF8.self))
-    }
-
-    static func data(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
-    }
-}

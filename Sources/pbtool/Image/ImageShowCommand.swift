@@ -46,7 +46,7 @@ struct ImageShowCommand: ParsableCommand {
         let depth = ascii || json ? .plain : ColorDepth.detect(environment: environment, isTerminal: terminal.isTerminal)
         let lines = HalfBlockPicture.lines(image, columns: columns, depth: depth)
         if json {
-            try ImageJSON.print(ShownPicture(file: file, width: image.width, height: image.height,
+            try JSONOutput.print(ShownPicture(file: file, width: image.width, height: image.height,
                                              columns: columns, rows: lines.count, lines: lines))
         } else {
             lines.forEach { print($0) }

@@ -77,7 +77,7 @@ struct SensorCaptureCommand: ParsableCommand {
         try files.write(result)
         let report = CaptureReport(result: result, profile: sensor.profile, device: device, imagePath: out)
         if json {
-            try SensorOutput.printJSON(report)
+            try JSONOutput.print(report)
         } else {
             report.lines.forEach { print($0) }
         }

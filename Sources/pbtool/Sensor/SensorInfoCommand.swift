@@ -40,7 +40,7 @@ struct SensorInfoCommand: ParsableCommand {
             report = SensorInfoReport(profile: .init(detected.profile), device: try SensorDeviceDescription(detected), source: nil)
         }
         if json {
-            try SensorOutput.printJSON(report)
+            try JSONOutput.print(report)
         } else {
             report.lines.forEach { print($0) }
         }

@@ -27,7 +27,7 @@ struct SensorListCommand: ParsableCommand {
         let sensors = try SensorDiscovery.scan(context)
         let entries = sensors.map(SensorListEntry.init)
         if json {
-            try SensorOutput.printJSON(["sensors": entries])
+            try JSONOutput.print(["sensors": entries])
             return
         }
         guard !entries.isEmpty else {
@@ -68,15 +68,5 @@ struct SensorListEntry: Encodable {
         case .busy: (access, problem) = ("busy", "another program holds the sensor")
         case .unknown(let reason): (access, problem) = ("unknown", reason)
         }
-    }
-}
-
-/// Output helpers shared by the `sensor` commands.
-enum SensorOutput {
-    /// Prints `value` as pretty, key-sorted JSON on standard output.
-    static func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

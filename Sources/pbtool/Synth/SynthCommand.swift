@@ -75,7 +75,7 @@ struct SynthCommand: ParsableCommand {
         try writer.writeManifest(manifest)
         progress.finish()
         if json {
-            try ImageJSON.print(manifest)
+            try JSONOutput.print(manifest)
         } else {
             let count = fingers * impressions
             print("wrote \(count) impression\(count == 1 ? "" : "s") of \(fingers) finger\(fingers == 1 ? "" : "s") "

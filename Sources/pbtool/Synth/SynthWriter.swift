@@ -36,7 +36,7 @@ struct SynthWriter {
     private func write(_ value: some Encodable, to name: String) throws {
         let target = path(name)
         do {
-            try ImageJSON.data(value).write(to: URL(fileURLWithPath: target), options: .atomic)
+            try JSONOutput.data(value).write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {
             throw CommandFailure(.usage, "cannot write \(target): \((error as NSError).localizedDescription)")
         }

@@ -60,7 +60,7 @@ struct TemplateExtractCommand: ParsableCommand {
         }
         let summary = ExtractionSummary(input: input, features: features, format: format.rawValue, out: out,
                                         bytes: bytes.count, steps: dumper?.written ?? [])
-        if json { try ImageJSON.print(summary) } else { summary.lines.forEach { print($0) } }
+        if json { try JSONOutput.print(summary) } else { summary.lines.forEach { print($0) } }
     }
 
     private func encoded(_ features: FingerprintFeatures) throws -> [UInt8] {

@@ -32,7 +32,7 @@ struct TemplateInfoCommand: ParsableCommand {
             throw CommandFailure(.usage, "\(file): cannot read the file (\(error.localizedDescription))")
         }
         let report = try TemplateReport(file: file, bytes: bytes)
-        if json { try ImageJSON.print(report) } else { report.lines.forEach { print($0) } }
+        if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
     }
 }
 

@@ -51,7 +51,7 @@ struct TemplateMatchCommand: ParsableCommand {
         let b = try FingerprintInput.load(reference, dpi: dpi, extractor: extractor)
         let useCard = matcher == .card || (matcher == nil && (a.source == .compact || b.source == .compact))
         let result = try useCard ? cardResult(a, b) : hostResult(a, b)
-        if json { try ImageJSON.print(result) } else { result.lines.forEach { print($0) } }
+        if json { try JSONOutput.print(result) } else { result.lines.forEach { print($0) } }
         if !result.match { throw ExitCode(ExitStatus.negative.rawValue) }
     }
 

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Every command's `--json` output: pretty and key-sorted for one result, one compact object per
+/// line for streams (`card watch --json`, the flows' events). Dates are ISO 8601.
+enum JSONOutput {
+    /// One pretty-printed document on standard output.
+    static func print(_ value: some Encodable) throws {
+        Swift.print(String(decoding: try data(value), as: UTF8.self))
+    }
+
+    /// One line of a JSON-lines stream on standard output.
+    static func printLine(_ value: some Encodable) throws {
+        Swift.print(String(decoding: try encoder(pretty: false).encode(value), as: UTF8.self))
+    }
+
+    /// The pretty-printed document, for files.
+    static func data(_ value: some Encodable) throws -> Data {
+        try encoder(pretty: true).encode(value)
+    }
+
+    private static func encoder(pretty: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
