@@ -24,6 +24,17 @@ enum TemplateSeeds {
         } + [FuzzSeed("empty", [])]
     }
 
+    /// Host templates of two synthetic fingers, as the extractor writes them.
+    static var host: [FuzzSeed] {
+        let parameters = SynthesisParameters(width: 240, height: 240)
+        let extractor = FeatureExtractor()
+        return [(21, FingerprintClass.whorl), (22, .leftLoop)].compactMap { seed, fingerClass in
+            let master = MasterFingerprint.generate(seed: UInt64(seed), fingerClass: fingerClass, parameters: parameters)
+            let features = extractor.extract(master.impression(seed: 1, parameters: parameters).image)
+            return (try? HostTemplate(features).encoded()).map { FuzzSeed("synthetic-\(fingerClass)", $0) }
+        }
+    }
+
     /// 300×400 at 197 px/cm, right index, a bifurcation and a ridge ending (42 bytes).
     static let smallISORecord: [UInt8] = [
         0x46, 0x4D, 0x52, 0x00, 0x20, 0x32, 0x30, 0x00, 0x00, 0x00, 0x00, 0x2A, 0x00, 0x00,

@@ -1,9 +1,9 @@
 import Fingerprint
 
 /// Minutiae templates: ISO/IEC 19794-2:2005 records, ANSI INCITS 378-2004 records, compact card
-/// templates and the format sniffing in front of them.
+/// templates, pbtool's host templates and the format sniffing in front of them.
 enum TemplateTargets {
-    static let all = [iso19794, ansi378, compactCard, sniffedRecord]
+    static let all = [iso19794, ansi378, compactCard, hostTemplate, sniffedRecord]
 
     static let iso19794 = FuzzTarget(
         name: "iso19794", summary: "ISO19794Record.decode; encode is stable; compact card preparation",
@@ -39,6 +39,20 @@ enum TemplateTargets {
             }
         },
         seeds: { TemplateSeeds.compact })
+
+    /// What the template store hands back for host matching (`PBHT`, version 1).
+    static let hostTemplate = FuzzTarget(
+        name: "host-template", summary: "HostTemplate(bytes:); encoding is a fixed point after one round",
+        maximumLength: 65_536,
+        run: { bytes in
+            guard let template = try? HostTemplate(bytes: bytes) else { return }
+            guard let encoded = try? template.encoded(), let again = try? HostTemplate(bytes: encoded) else {
+                FuzzCheck.require(false, "a decoded host template does not encode and decode again")
+                return
+            }
+            FuzzCheck.require((try? again.encoded()) == encoded, "host template encoding changes after a round trip")
+        },
+        seeds: { TemplateSeeds.host })
 
     /// `MinutiaeRecord(bytes:)` guesses the format first, as the CLI does with a file.
     static let sniffedRecord = FuzzTarget(
