@@ -24,7 +24,7 @@ extension ImagesBench {
     }
 
     /// Per-image minutiae counts of synthetic impressions beside each FVC set, counted by `count`
-    /// (the engine's extractor, wired by the lead; not run until then).
+    /// (the engine's extractor).
     func recordMinutiaeCounts(report: BenchReport, synthesis: SynthesisParameters,
                               count: (GrayImage) throws -> Int) throws {
         let synthetic = try syntheticImpressions(synthesis).map { Double(try count($0)) }

@@ -1,13 +1,15 @@
+import Fingerprint
 import FingerprintSynthesis
 import Foundation
 import ImageCodecs
 import Imaging
 
 /// Issue 3's figures for images and synthetic fingerprints: impression speed (≤ 50 ms for
-/// 400 × 400), codec decode times, and the realism check's ridge-period part (synthetic vs FVC).
+/// 400 × 400), codec decode times, and the realism check: ridge periods and minutiae counts of
+/// synthetic vs FVC images.
 struct ImagesBench: BenchSuite {
     static let name = "images"
-    static let summary = "synthetic impressions, PNG/TIFF decode, ridge period of synthetic vs FVC images"
+    static let summary = "synthetic impressions, PNG/TIFF decode, ridge period and minutiae count of synthetic vs FVC images"
 
     /// Tuning of the run.
     struct Parameters {
@@ -27,8 +29,8 @@ struct ImagesBench: BenchSuite {
         recordSynthesisSpeed(report, synthesis: synthesis)
         try recordDecodeTimes(report, synthesis: synthesis)
         try recordRidgePeriods(report, synthesis: synthesis)
-        report.skip("minutiae-count distribution (synthetic vs FVC): needs the engine's extractor; "
-                    + "call ImagesBench.recordMinutiaeCounts(report:synthesis:count:) with it")
+        let extractor = FeatureExtractor()
+        try recordMinutiaeCounts(report: report, synthesis: synthesis) { extractor.extract($0).minutiae.count }
     }
 
     private func recordSynthesisSpeed(_ report: BenchReport, synthesis: SynthesisParameters) {
