@@ -18,12 +18,22 @@ struct NormalizedImage {
         var normalized = FloatRaster(width: input.width, height: input.height)
         var deviation = normalized
         let floor = parameters.contrastFloor, clip = parameters.clip
-        for index in 0..<input.values.count {
-            let m = mean.values[index]
-            let sigma = max(meanOfSquares.values[index] - m * m, 0).squareRoot()
-            deviation.values[index] = sigma
-            let value = (m - input.values[index]) / max(sigma, floor)
-            normalized.values[index] = min(max(value, -clip), clip)
+        input.values.withUnsafeBufferPointer { values in
+            mean.values.withUnsafeBufferPointer { means in
+                meanOfSquares.values.withUnsafeBufferPointer { squares in
+                    deviation.values.withUnsafeMutableBufferPointer { deviations in
+                        normalized.values.withUnsafeMutableBufferPointer { target in
+                            for index in 0..<values.count {
+                                let m = means[index]
+                                let sigma = max(squares[index] - m * m, 0).squareRoot()
+                                deviations[index] = sigma
+                                let value = (m - values[index]) / max(sigma, floor)
+                                target[index] = min(max(value, -clip), clip)
+                            }
+                        }
+                    }
+                }
+            }
         }
         return NormalizedImage(raster: normalized, deviation: deviation)
     }
