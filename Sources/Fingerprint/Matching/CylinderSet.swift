@@ -30,6 +30,8 @@ struct CylinderSet: Sendable {
     let valueCounts: [Int32]
     /// Minutia angles as `Float`, for the direction check.
     let angles: [Float]
+    /// What the similarity loop reads per cylinder, side by side in memory.
+    let summaries: [CylinderSummary]
 
     init(minutiae: [MatchMinutia], foreground: ForegroundDistance?, parameters: MatchingParameters) {
         let layout = CylinderLayout(parameters: parameters)
@@ -51,6 +53,21 @@ struct CylinderSet: Sendable {
             Int32(words[(index * stride)..<(index * stride + valueWords)].reduce(0) { $0 + $1.nonzeroBitCount })
         }
         angles = minutiae.map { Float($0.angle) }
+        summaries = minutiae.indices.map { [isValid, isComplete, valueCounts, angles] index in
+            CylinderSummary(angle: angles[index], valueCount: valueCounts[index],
+                            valueRoot: Float(valueCounts[index]).squareRoot(),
+                            isValid: isValid[index], isComplete: isComplete[index])
+        }
         self.words = words
     }
+}
+
+/// One cylinder's direction, validity and value-bit count, packed for the similarity loop.
+struct CylinderSummary: Sendable {
+    var angle: Float
+    var valueCount: Int32
+    /// `√valueCount`, as the similarity's denominator needs it.
+    var valueRoot: Float
+    var isValid: Bool
+    var isComplete: Bool
 }

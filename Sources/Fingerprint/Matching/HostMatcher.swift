@@ -33,7 +33,7 @@ public struct HostMatcher: Sendable {
         guard !a.minutiae.isEmpty, !b.minutiae.isEmpty else {
             return MatchDetails(score: 0, localScore: 0, globalScore: 0, pairedMinutiae: 0)
         }
-        LocalSimilarity.candidates(&scratch.candidates, a, b, parameters: parameters)
+        LocalSimilarity.candidates(&scratch.candidates, rowEnds: &scratch.rowEnds, a, b, parameters: parameters)
         let local = relaxation.consolidate(probe.points, candidate.points, scratch: &scratch)
         let global = pairing.best(local, probe: probe, candidate: candidate, scratch: &options)
         let combined = parameters.localWeight * parameters.localScale * local.score + (1 - parameters.localWeight) * global.score
