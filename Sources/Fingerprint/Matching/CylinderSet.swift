@@ -18,6 +18,8 @@ struct CylinderSet: Sendable {
     let minutiae: [MatchMinutia]
     let cellWords: Int
     let layers: Int
+    /// Bit planes of the per-cell layer counts (see ``CylinderLayout``).
+    let planes: Int
     /// Words per cylinder; cylinder `i` starts at `i · stride`.
     let stride: Int
     let words: [UInt64]
@@ -38,6 +40,7 @@ struct CylinderSet: Sendable {
         self.minutiae = minutiae
         cellWords = layout.cellWords
         layers = layout.layers
+        planes = layout.planes
         stride = layout.stride
         insideCells = layout.insideCells
         var words = [UInt64](repeating: 0, count: minutiae.count * layout.stride)
@@ -46,8 +49,10 @@ struct CylinderSet: Sendable {
                         foreground: foreground, parameters: parameters)
         }
         let stride = layout.stride, valueWords = layout.valueWords, inside = layout.insideCells
+        let validityWords = layout.cellWords
         isComplete = minutiae.indices.map { index in
-            words[(index * stride + valueWords)..<((index + 1) * stride)].reduce(0) { $0 + $1.nonzeroBitCount } == inside
+            let validity = index * stride + valueWords
+            return words[validity..<(validity + validityWords)].reduce(0) { $0 + $1.nonzeroBitCount } == inside
         }
         valueCounts = minutiae.indices.map { index in
             Int32(words[(index * stride)..<(index * stride + valueWords)].reduce(0) { $0 + $1.nonzeroBitCount })

@@ -17,7 +17,7 @@ enum LocalSimilarity {
         }
         let minimumCommon = Int(parameters.minimumMatchableCells * Double(a.insideCells))
         let maximumTurn = Float(parameters.maximumDirectionDifference)
-        let shape = Shape(cellWords: a.cellWords, layers: a.layers, stride: a.stride)
+        let shape = Shape(cellWords: a.cellWords, layers: a.layers, planes: a.planes, stride: a.stride)
         var found = 0
         rowEnds.removeAll(keepingCapacity: true)
         rowEnds.append(contentsOf: repeatElement(0, count: rows))
@@ -55,6 +55,7 @@ enum LocalSimilarity {
     struct Shape {
         let cellWords: Int
         let layers: Int
+        let planes: Int
         let stride: Int
     }
 
@@ -81,6 +82,10 @@ enum LocalSimilarity {
     }
 
     /// `1 − ‖a⊕b‖ / (‖a‖ + ‖b‖)` over the cells valid in both, or 0 when too few are.
+    ///
+    /// Each side's value bits inside the other's valid cells are counted on its layer-count
+    /// planes (bit `p` of every cell's count weighs `2^p`), which gives the same total as
+    /// counting every layer.
     @inline(__always)
     static func similarity(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ shape: Shape,
                            minimumCommon: Int) -> Float {
@@ -88,17 +93,21 @@ enum LocalSimilarity {
         var common = ByteCounts()
         for w in 0..<shape.cellWords { common.add(a[validity &+ w] & b[validity &+ w]) }
         guard common.total >= minimumCommon else { return 0 }
-        var aCount = ByteCounts(), bCount = ByteCounts(), both = ByteCounts()
-        for layer in 0..<shape.layers {
-            let base = layer &* shape.cellWords
+        var both = ByteCounts()
+        for w in 0..<validity { both.add(a[w] & b[w]) }
+        var aCount = 0, bCount = 0
+        let planes = validity &+ shape.cellWords
+        for plane in 0..<shape.planes {
+            let base = planes &+ plane &* shape.cellWords
+            var aPlane = ByteCounts(), bPlane = ByteCounts()
             for w in 0..<shape.cellWords {
-                let x = a[base &+ w], y = b[base &+ w]
-                aCount.add(x & b[validity &+ w])
-                bCount.add(y & a[validity &+ w])
-                both.add(x & y)
+                aPlane.add(a[base &+ w] & b[validity &+ w])
+                bPlane.add(b[base &+ w] & a[validity &+ w])
             }
+            aCount &+= aPlane.total &<< plane
+            bCount &+= bPlane.total &<< plane
         }
-        return finish(aCount: aCount.total, bCount: bCount.total, both: both.total)
+        return finish(aCount: aCount, bCount: bCount, both: both.total)
     }
 }
 
