@@ -76,11 +76,12 @@ struct GlobalPairing: Sendable {
         let reach = Float(parameters.pairingDistance), reachSquared = reach * reach
         let maximumTurn = Float(parameters.pairingAngle)
         scratch.options.removeAll(keepingCapacity: true)
+        let candidateForeground = candidate.foreground, probeForeground = probe.foreground
         var inCandidate = 0
         for i in 0..<a.count {
             let x = alignment.cosine * a.x[i] - alignment.sine * a.y[i] + alignment.dx
             let y = alignment.sine * a.x[i] + alignment.cosine * a.y[i] + alignment.dy
-            if candidate.foreground?.contains(x: Double(x), y: Double(y)) ?? true { inCandidate += 1 }
+            if candidateForeground?.contains(x: Double(x), y: Double(y)) ?? true { inCandidate += 1 }
             let angle = a.angle[i] + alignment.rotation
             var position = b.firstIndex(atLeast: x - reach)
             while position < b.count && b.sortedX[position] <= x + reach {
@@ -99,7 +100,7 @@ struct GlobalPairing: Sendable {
         var inProbe = 0
         for j in 0..<b.count {
             let back = alignment.invert(x: b.x[j], y: b.y[j])
-            if probe.foreground?.contains(x: Double(back.x), y: Double(back.y)) ?? true { inProbe += 1 }
+            if probeForeground?.contains(x: Double(back.x), y: Double(back.y)) ?? true { inProbe += 1 }
         }
         let overlapA = Double(max(inCandidate, parameters.minimumOverlapCount, paired))
         let overlapB = Double(max(inProbe, parameters.minimumOverlapCount, paired))

@@ -138,11 +138,18 @@ struct Relaxation: Sendable {
                                 let ax = points[4 &* k] - ax1, ay = points[4 &* k &+ 1] - ay1
                                 let bx = points[4 &* k &+ 2] - bx1, by = points[4 &* k &+ 3] - by1
                                 let distance = abs((ax * ax + ay * ay).squareRoot() - (bx * bx + by * by).squareRoot())
+                                let distanceValue = distanceTable[min(Int(distance * distanceSteps + 0.5), lastDistance)]
+                                // Lengths too far apart: the product is 0 whatever the angles.
+                                guard distanceValue != 0 else {
+                                    rho[t &* n &+ k] = 0
+                                    rho[k &* n &+ t] = 0
+                                    continue
+                                }
                                 let direction = abs(FastAngle.wrapped(turns[k] - turn))
                                 // The link a1→a2 must turn by the same amount as the minutia a1 does.
                                 let linkTurn = FastAngle.atan2(ax * by - ay * bx, ax * bx + ay * by)
                                 let radial = abs(FastAngle.wrapped(linkTurn - turn))
-                                let value = distanceTable[min(Int(distance * distanceSteps + 0.5), lastDistance)]
+                                let value = distanceValue
                                     * angleTable[min(Int(direction * angleSteps + 0.5), lastAngle)]
                                     * angleTable[min(Int(radial * angleSteps + 0.5), lastAngle)]
                                 rho[t &* n &+ k] = value
