@@ -44,16 +44,18 @@ struct RidgeFrequency {
         let lastX = raster.width - 1, lastY = raster.height - 1, width = raster.width
         var signature = [Float](repeating: 0, count: length)
         raster.values.withUnsafeBufferPointer { values in
-            for k in 0..<length {
-                let u = Double(k) - Double(length) / 2 + 0.5
-                let startX = centreX + u * acrossX, startY = centreY + u * acrossY
-                var sum: Float = 0
+            signature.withUnsafeMutableBufferPointer { sums in
+                // Band lines outermost: the samples of one line are independent, so their
+                // loads and additions overlap; each sum still adds its samples in band order.
                 for v in stride(from: -band, through: band, by: 2) {
-                    let x = min(max(nearestClamped(startX + Double(v) * alongX), 0), lastX)
-                    let y = min(max(nearestClamped(startY + Double(v) * alongY), 0), lastY)
-                    sum += values[y &* width &+ x]
+                    let shiftX = Double(v) * alongX, shiftY = Double(v) * alongY
+                    for k in 0..<length {
+                        let u = Double(k) - Double(length) / 2 + 0.5
+                        let x = min(max(nearestClamped(centreX + u * acrossX + shiftX), 0), lastX)
+                        let y = min(max(nearestClamped(centreY + u * acrossY + shiftY), 0), lastY)
+                        sums[k] += values[y &* width &+ x]
+                    }
                 }
-                signature[k] = sum
             }
         }
         return signature
