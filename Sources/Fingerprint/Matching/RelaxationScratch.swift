@@ -25,7 +25,7 @@ struct RelaxationScratch: Sendable {
                 usedB.withUnsafeMutableBufferPointer { used in
                     for row in 0..<rows {
                         if let offer = Self.bestOffer(list, from: row == 0 ? 0 : Int(ends[row &- 1]), to: Int(ends[row]),
-                                                      columns: columns, used: used) {
+                                                      rowStart: row &* columns, used: used) {
                             rowHeap.append(offer)
                         }
                     }
@@ -36,7 +36,7 @@ struct RelaxationScratch: Sendable {
                             let index = Int(offer & 0xFFFF_FFFF), i = index / columns, j = index % columns
                             if used[j] {
                                 if let renewed = Self.bestOffer(list, from: i == 0 ? 0 : Int(ends[i &- 1]), to: Int(ends[i]),
-                                                                columns: columns, used: used) {
+                                                                rowStart: i &* columns, used: used) {
                                     MaximumHeap.push(heap, renewed, count: &remaining)
                                 }
                                 continue
@@ -52,14 +52,15 @@ struct RelaxationScratch: Sendable {
         return pairs
     }
 
-    /// The largest candidate of one row whose column is free.
+    /// The largest candidate of one row whose column is free. `rowStart` is the row's first
+    /// packed index (`i · columns`), so a column is a subtraction away.
     @inline(__always)
-    private static func bestOffer(_ list: UnsafeBufferPointer<UInt64>, from start: Int, to end: Int, columns: Int,
+    private static func bestOffer(_ list: UnsafeBufferPointer<UInt64>, from start: Int, to end: Int, rowStart: Int,
                                   used: UnsafeMutableBufferPointer<Bool>) -> UInt64? {
         var best: UInt64 = 0
         for position in start..<end {
             let candidate = list[position]
-            if candidate > best && !used[Int(candidate & 0xFFFF_FFFF) % columns] { best = candidate }
+            if candidate > best && !used[Int(candidate & 0xFFFF_FFFF) &- rowStart] { best = candidate }
         }
         return best == 0 ? nil : best
     }
