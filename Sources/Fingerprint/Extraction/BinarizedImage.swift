@@ -29,19 +29,35 @@ struct BinarizedImage {
     let raster: BinaryRaster
 
     static func binarize(_ image: EnhancedImage, mask: SegmentationMask) -> BinarizedImage {
-        let source = image.raster
-        var raw = BinaryRaster(width: source.width, height: source.height)
-        for y in 0..<source.height {
-            for x in 0..<source.width where source[x, y] > 0 && mask.contains(x: x, y: y) {
-                raw.bits[y * source.width + x] = 1
+        let source = image.raster, width = source.width, height = source.height
+        var raw = BinaryRaster(width: width, height: height)
+        let size = mask.grid.blockSize, columns = mask.grid.columns
+        source.values.withUnsafeBufferPointer { values in
+            mask.foreground.withUnsafeBufferPointer { blocks in
+                raw.bits.withUnsafeMutableBufferPointer { bits in
+                    for y in 0..<height {
+                        let row = y &* width, blockRow = (y / size) &* columns
+                        for x in 0..<width where values[row &+ x] > 0 && blocks[blockRow &+ x / size] {
+                            bits[row &+ x] = 1
+                        }
+                    }
+                }
             }
         }
         var smoothed = raw
-        for y in 1..<max(source.height - 1, 1) {
-            for x in 1..<max(source.width - 1, 1) {
-                var votes = 0
-                for dy in -1...1 { for dx in -1...1 where raw[x + dx, y + dy] { votes += 1 } }
-                smoothed.bits[y * source.width + x] = votes >= 5 ? 1 : 0
+        guard width > 2, height > 2 else { return BinarizedImage(raster: smoothed) }
+        raw.bits.withUnsafeBufferPointer { bits in
+            smoothed.bits.withUnsafeMutableBufferPointer { target in
+                for y in 1..<(height - 1) {
+                    let above = (y &- 1) &* width, here = y &* width, below = (y &+ 1) &* width
+                    for x in 1..<(width - 1) {
+                        // Three columns of three rows: the 3×3 vote without bounds checks.
+                        var votes = Int(bits[above &+ x &- 1]) &+ Int(bits[above &+ x]) &+ Int(bits[above &+ x &+ 1])
+                        votes &+= Int(bits[here &+ x &- 1]) &+ Int(bits[here &+ x]) &+ Int(bits[here &+ x &+ 1])
+                        votes &+= Int(bits[below &+ x &- 1]) &+ Int(bits[below &+ x]) &+ Int(bits[below &+ x &+ 1])
+                        target[here &+ x] = votes >= 5 ? 1 : 0
+                    }
+                }
             }
         }
         return BinarizedImage(raster: smoothed)

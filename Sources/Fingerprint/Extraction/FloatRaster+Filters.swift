@@ -5,8 +5,7 @@ extension FloatRaster {
     ///
     /// Two running-sum passes, so the cost does not depend on `radius`.
     func boxMean(radius: Int) -> FloatRaster {
-        let rows = boxRows(radius: radius)
-        return rows.transposed().boxRows(radius: radius).transposed()
+        boxRows(radius: radius).boxColumns(radius: radius)
     }
 
     /// A Gaussian blur with standard deviation `sigma` (in cells), borders clamped.
@@ -53,6 +52,34 @@ extension FloatRaster {
                         let leaving = row[max(x &- radius, 0)]
                         let entering = row[min(x &+ radius &+ 1, width &- 1)]
                         sum += entering - leaving
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// ``boxRows(radius:)`` down the columns: every column keeps its own running sum, updated in
+    /// the same order as a row's, and a whole image row of sums advances at once, so the pass
+    /// reads memory in order.
+    private func boxColumns(radius: Int) -> FloatRaster {
+        var out = FloatRaster(width: width, height: height)
+        let scale = 1 / Float(2 * radius + 1), width = width, last = height &- 1
+        var sums = [Float](repeating: 0, count: width)
+        values.withUnsafeBufferPointer { source in
+            out.values.withUnsafeMutableBufferPointer { target in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for offset in -radius...radius {
+                        let row = min(max(offset, 0), last) &* width
+                        for x in 0..<width { sums[x] += source[row &+ x] }
+                    }
+                    for y in 0..<height {
+                        let result = y &* width
+                        let leaving = max(y &- radius, 0) &* width, entering = min(y &+ radius &+ 1, last) &* width
+                        for x in 0..<width {
+                            target[result &+ x] = sums[x] * scale
+                            sums[x] += source[entering &+ x] - source[leaving &+ x]
+                        }
                     }
                 }
             }

@@ -9,22 +9,28 @@ struct NormalizedImage {
 
     static func normalize(_ image: ResampledImage, parameters: ExtractionParameters.Normalization) -> NormalizedImage {
         let input = image.raster
-        let mean = input.boxMean(radius: parameters.windowRadius)
+        var mean = input.boxMean(radius: parameters.windowRadius)
         var squares = input
         squares.values.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices { buffer[index] = buffer[index] * buffer[index] }
         }
-        let meanOfSquares = squares.boxMean(radius: parameters.windowRadius)
-        var normalized = FloatRaster(width: input.width, height: input.height)
-        var deviation = normalized
+        var meanOfSquares = squares.boxMean(radius: parameters.windowRadius)
         let floor = parameters.contrastFloor, clip = parameters.clip
-        for index in 0..<input.values.count {
-            let m = mean.values[index]
-            let sigma = max(meanOfSquares.values[index] - m * m, 0).squareRoot()
-            deviation.values[index] = sigma
-            let value = (m - input.values[index]) / max(sigma, floor)
-            normalized.values[index] = min(max(value, -clip), clip)
+        // Each pixel reads its two means before writing: the deviation replaces the mean of
+        // squares and the normalised value the mean, saving two image-sized allocations.
+        input.values.withUnsafeBufferPointer { values in
+            mean.values.withUnsafeMutableBufferPointer { means in
+                meanOfSquares.values.withUnsafeMutableBufferPointer { squares in
+                    for index in 0..<values.count {
+                        let m = means[index]
+                        let sigma = max(squares[index] - m * m, 0).squareRoot()
+                        squares[index] = sigma
+                        let value = (m - values[index]) / max(sigma, floor)
+                        means[index] = min(max(value, -clip), clip)
+                    }
+                }
+            }
         }
-        return NormalizedImage(raster: normalized, deviation: deviation)
+        return NormalizedImage(raster: mean, deviation: meanOfSquares)
     }
 }

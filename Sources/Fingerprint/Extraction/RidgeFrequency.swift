@@ -41,18 +41,32 @@ struct RidgeFrequency {
         let alongX = cos(angle), alongY = sin(angle)
         let acrossX = -alongY, acrossY = alongX
         let length = parameters.signatureLength, band = parameters.bandHalfLength
+        let lastX = raster.width - 1, lastY = raster.height - 1, width = raster.width
         var signature = [Float](repeating: 0, count: length)
-        for k in 0..<length {
-            let u = Double(k) - Double(length) / 2 + 0.5
-            var sum: Float = 0
-            for v in stride(from: -band, through: band, by: 2) {
-                let x = Int((centreX + u * acrossX + Double(v) * alongX).rounded())
-                let y = Int((centreY + u * acrossY + Double(v) * alongY).rounded())
-                sum += raster.clamped(x, y)
+        raster.values.withUnsafeBufferPointer { values in
+            signature.withUnsafeMutableBufferPointer { sums in
+                // Band lines outermost: the samples of one line are independent, so their
+                // loads and additions overlap; each sum still adds its samples in band order.
+                for v in stride(from: -band, through: band, by: 2) {
+                    let shiftX = Double(v) * alongX, shiftY = Double(v) * alongY
+                    for k in 0..<length {
+                        let u = Double(k) - Double(length) / 2 + 0.5
+                        let x = min(max(nearestClamped(centreX + u * acrossX + shiftX), 0), lastX)
+                        let y = min(max(nearestClamped(centreY + u * acrossY + shiftY), 0), lastY)
+                        sums[k] += values[y &* width &+ x]
+                    }
+                }
             }
-            signature[k] = sum
         }
         return signature
+    }
+
+    /// The nearest integer (halves away from zero) for coordinates the raster clamps anyway:
+    /// anything below zero becomes -1, which reads the same edge pixel as its true rounding.
+    /// Avoids a library call per sample in the hottest loop of the step.
+    @inline(__always)
+    private static func nearestClamped(_ value: Double) -> Int {
+        value >= 0 ? Int(value + 0.5) : -1
     }
 
     /// Mean distance between the ridge peaks of a signature, or nil without two clear peaks.

@@ -4,7 +4,10 @@ import Foundation
 ///
 /// Bits are stored layer by layer: each directional layer is the spatial grid of cells, padded
 /// to whole 64-bit words, followed by one more grid of the same size holding cell validity
-/// (which is the same for every layer). So a cylinder is `(layers + 1) × cellWords` words.
+/// (which is the same for every layer), then the per-cell count of set layers, bit-sliced into
+/// `planes` grids (plane `p` holds bit `p` of each cell's count). So a cylinder is
+/// `(layers + 1 + planes) × cellWords` words. The count planes let a comparison count the value
+/// bits of one cylinder inside the other's valid cells with `planes` grids instead of `layers`.
 struct CylinderLayout {
     let cells: Int
     let layers: Int
@@ -17,8 +20,11 @@ struct CylinderLayout {
     let directionalTable: [[Double]]
     static let tableSize = 256
 
+    /// Bits needed for a count of `0...layers`.
+    var planes: Int { Int.bitWidth - layers.leadingZeroBitCount }
     var valueWords: Int { layers * cellWords }
-    var stride: Int { (layers + 1) * cellWords }
+    var planeOffset: Int { (layers + 1) * cellWords }
+    var stride: Int { (layers + 1 + planes) * cellWords }
 
     init(parameters: MatchingParameters) {
         cells = parameters.spatialCells
@@ -89,7 +95,23 @@ struct CylinderLayout {
                 words[offset + layer * cellWords + word] |= bit
             }
         }
+        fillCountPlanes(&words, at: offset)
         return Double(validCells) >= parameters.minimumValidCells * Double(insideCells)
+    }
+
+    /// Adds each layer's grid into the bit-sliced per-cell counts (a ripple-carry add per word).
+    private func fillCountPlanes(_ words: inout [UInt64], at offset: Int) {
+        for word in 0..<cellWords {
+            for layer in 0..<layers {
+                var carry = words[offset + layer * cellWords + word]
+                for plane in 0..<planes where carry != 0 {
+                    let index = offset + planeOffset + plane * cellWords + word
+                    let next = words[index] & carry
+                    words[index] ^= carry
+                    carry = next
+                }
+            }
+        }
     }
 
     private func tableStep(_ difference: Double) -> Int {

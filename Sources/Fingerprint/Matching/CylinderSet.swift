@@ -18,6 +18,8 @@ struct CylinderSet: Sendable {
     let minutiae: [MatchMinutia]
     let cellWords: Int
     let layers: Int
+    /// Bit planes of the per-cell layer counts (see ``CylinderLayout``).
+    let planes: Int
     /// Words per cylinder; cylinder `i` starts at `i · stride`.
     let stride: Int
     let words: [UInt64]
@@ -30,12 +32,15 @@ struct CylinderSet: Sendable {
     let valueCounts: [Int32]
     /// Minutia angles as `Float`, for the direction check.
     let angles: [Float]
+    /// What the similarity loop reads per cylinder, side by side in memory.
+    let summaries: [CylinderSummary]
 
     init(minutiae: [MatchMinutia], foreground: ForegroundDistance?, parameters: MatchingParameters) {
         let layout = CylinderLayout(parameters: parameters)
         self.minutiae = minutiae
         cellWords = layout.cellWords
         layers = layout.layers
+        planes = layout.planes
         stride = layout.stride
         insideCells = layout.insideCells
         var words = [UInt64](repeating: 0, count: minutiae.count * layout.stride)
@@ -44,13 +49,30 @@ struct CylinderSet: Sendable {
                         foreground: foreground, parameters: parameters)
         }
         let stride = layout.stride, valueWords = layout.valueWords, inside = layout.insideCells
+        let validityWords = layout.cellWords
         isComplete = minutiae.indices.map { index in
-            words[(index * stride + valueWords)..<((index + 1) * stride)].reduce(0) { $0 + $1.nonzeroBitCount } == inside
+            let validity = index * stride + valueWords
+            return words[validity..<(validity + validityWords)].reduce(0) { $0 + $1.nonzeroBitCount } == inside
         }
         valueCounts = minutiae.indices.map { index in
             Int32(words[(index * stride)..<(index * stride + valueWords)].reduce(0) { $0 + $1.nonzeroBitCount })
         }
         angles = minutiae.map { Float($0.angle) }
+        summaries = minutiae.indices.map { [isValid, isComplete, valueCounts, angles] index in
+            CylinderSummary(angle: angles[index], valueCount: valueCounts[index],
+                            valueRoot: Float(valueCounts[index]).squareRoot(),
+                            isValid: isValid[index], isComplete: isComplete[index])
+        }
         self.words = words
     }
+}
+
+/// One cylinder's direction, validity and value-bit count, packed for the similarity loop.
+struct CylinderSummary: Sendable {
+    var angle: Float
+    var valueCount: Int32
+    /// `√valueCount`, as the similarity's denominator needs it.
+    var valueRoot: Float
+    var isValid: Bool
+    var isComplete: Bool
 }

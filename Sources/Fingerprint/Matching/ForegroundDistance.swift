@@ -13,6 +13,15 @@ struct ForegroundDistance: Sendable {
             .distanceToBackground(blockSize: map.blockSize)
     }
 
+    /// Whether `(x, y)` lies in the foreground (``isInside(x:y:inset:)`` with no inset).
+    @inline(__always)
+    func contains(x: Double, y: Double) -> Bool {
+        let mapX = x * scale, mapY = y * scale
+        guard mapX >= 0, mapY >= 0 else { return false }
+        let column = Int(mapX) / map.blockSize, row = Int(mapY) / map.blockSize
+        return column < map.columns && row < map.rows && map.flags[row &* map.columns &+ column]
+    }
+
     /// Whether `(x, y)` lies in the foreground at least `inset` pixels from its edge.
     func isInside(x: Double, y: Double, inset: Double) -> Bool {
         let mapX = x * scale, mapY = y * scale

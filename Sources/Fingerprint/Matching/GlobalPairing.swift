@@ -36,7 +36,7 @@ struct GlobalPairing: Sendable {
     /// The best pairing over the alignments suggested by the relaxed pairs: their least-squares
     /// fit, and each of the best few pairs on its own.
     func best(_ local: Relaxation.Outcome, probe: PreparedTemplate, candidate: PreparedTemplate,
-              scratch: inout [UInt64]) -> Outcome {
+              scratch: inout PairingScratch) -> Outcome {
         let a = probe.points, b = candidate.points
         var best = Outcome(score: 0, paired: 0)
         func consider(_ alignment: Alignment) {
@@ -71,16 +71,17 @@ struct GlobalPairing: Sendable {
 
     /// Greedy one-to-one pairing (closest first) within the distance and angle tolerances.
     func evaluate(_ alignment: Alignment, probe: PreparedTemplate, candidate: PreparedTemplate,
-                  scratch options: inout [UInt64]) -> Outcome {
+                  scratch: inout PairingScratch) -> Outcome {
         let a = probe.points, b = candidate.points
         let reach = Float(parameters.pairingDistance), reachSquared = reach * reach
         let maximumTurn = Float(parameters.pairingAngle)
-        options.removeAll(keepingCapacity: true)
+        scratch.options.removeAll(keepingCapacity: true)
+        let candidateForeground = candidate.foreground, probeForeground = probe.foreground
         var inCandidate = 0
         for i in 0..<a.count {
             let x = alignment.cosine * a.x[i] - alignment.sine * a.y[i] + alignment.dx
             let y = alignment.sine * a.x[i] + alignment.cosine * a.y[i] + alignment.dy
-            if candidate.foreground?.isInside(x: Double(x), y: Double(y), inset: 0) ?? true { inCandidate += 1 }
+            if candidateForeground?.contains(x: Double(x), y: Double(y)) ?? true { inCandidate += 1 }
             let angle = a.angle[i] + alignment.rotation
             var position = b.firstIndex(atLeast: x - reach)
             while position < b.count && b.sortedX[position] <= x + reach {
@@ -91,11 +92,35 @@ struct GlobalPairing: Sendable {
                 let turn = abs(FastAngle.wrapped(angle - b.angle[j]))
                 guard turn <= maximumTurn else { continue }
                 let cost = squared.squareRoot() / reach + turn / maximumTurn
-                options.append(UInt64(cost.bitPattern) << 32 | UInt64(i) << 16 | UInt64(j))
+                scratch.options.append(UInt64(cost.bitPattern) << 32 | UInt64(i) << 16 | UInt64(j))
             }
         }
-        options.sort()
-        var pairedA = [Bool](repeating: false, count: a.count), pairedB = [Bool](repeating: false, count: b.count)
+        scratch.options.sort()
+        let paired = scratch.pairOnce(rows: a.count, columns: b.count)
+        var inProbe = 0
+        for j in 0..<b.count {
+            let back = alignment.invert(x: b.x[j], y: b.y[j])
+            if probeForeground?.contains(x: Double(back.x), y: Double(back.y)) ?? true { inProbe += 1 }
+        }
+        let overlapA = Double(max(inCandidate, parameters.minimumOverlapCount, paired))
+        let overlapB = Double(max(inProbe, parameters.minimumOverlapCount, paired))
+        return Outcome(score: Double(paired * paired) / (overlapA * overlapB), paired: paired)
+    }
+}
+
+/// Buffers the global pairing reuses from one alignment and comparison to the next.
+struct PairingScratch: Sendable {
+    /// Possible pairs, packed as `cost bits << 32 | i << 16 | j`.
+    var options: [UInt64] = []
+    var pairedA: [Bool] = []
+    var pairedB: [Bool] = []
+
+    /// Pairs the sorted ``options`` greedily, cheapest first, each minutia at most once.
+    mutating func pairOnce(rows: Int, columns: Int) -> Int {
+        pairedA.removeAll(keepingCapacity: true)
+        pairedA.append(contentsOf: repeatElement(false, count: rows))
+        pairedB.removeAll(keepingCapacity: true)
+        pairedB.append(contentsOf: repeatElement(false, count: columns))
         var paired = 0
         for option in options {
             let i = Int(option >> 16 & 0xFFFF), j = Int(option & 0xFFFF)
@@ -105,13 +130,6 @@ struct GlobalPairing: Sendable {
                 paired += 1
             }
         }
-        var inProbe = 0
-        for j in 0..<b.count {
-            let back = alignment.invert(x: b.x[j], y: b.y[j])
-            if probe.foreground?.isInside(x: Double(back.x), y: Double(back.y), inset: 0) ?? true { inProbe += 1 }
-        }
-        let overlapA = Double(max(inCandidate, parameters.minimumOverlapCount, paired))
-        let overlapB = Double(max(inProbe, parameters.minimumOverlapCount, paired))
-        return Outcome(score: Double(paired * paired) / (overlapA * overlapB), paired: paired)
+        return paired
     }
 }

@@ -13,7 +13,7 @@ public struct HostMatcher: Sendable {
     private let relaxation: Relaxation
     private let pairing: GlobalPairing
     private var scratch = RelaxationScratch()
-    private var options: [UInt64] = []
+    private var pairingScratch = PairingScratch()
 
     public init(probe: PreparedTemplate, parameters: MatchingParameters = MatchingParameters()) {
         self.probe = probe
@@ -33,9 +33,9 @@ public struct HostMatcher: Sendable {
         guard !a.minutiae.isEmpty, !b.minutiae.isEmpty else {
             return MatchDetails(score: 0, localScore: 0, globalScore: 0, pairedMinutiae: 0)
         }
-        LocalSimilarity.candidates(&scratch.candidates, a, b, parameters: parameters)
+        LocalSimilarity.candidates(&scratch.candidates, rowEnds: &scratch.rowEnds, a, b, parameters: parameters)
         let local = relaxation.consolidate(probe.points, candidate.points, scratch: &scratch)
-        let global = pairing.best(local, probe: probe, candidate: candidate, scratch: &options)
+        let global = pairing.best(local, probe: probe, candidate: candidate, scratch: &pairingScratch)
         let combined = parameters.localWeight * parameters.localScale * local.score + (1 - parameters.localWeight) * global.score
         return MatchDetails(score: 100 * combined, localScore: local.score, globalScore: global.score,
                             pairedMinutiae: global.paired)

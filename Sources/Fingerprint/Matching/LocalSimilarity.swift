@@ -6,33 +6,56 @@ enum LocalSimilarity {
     /// Appends every pair with a positive similarity to `candidates`, packed as
     /// `similarity bits << 32 | (i · b.count + j)`: positive floats order like their bit
     /// patterns, so integer order is similarity order.
-    static func candidates(_ candidates: inout [UInt64], _ a: CylinderSet, _ b: CylinderSet,
+    /// `rowEnds[i]` receives the end of row `i`'s run in `candidates` (rows come out in order).
+    static func candidates(_ candidates: inout [UInt64], rowEnds: inout [Int32], _ a: CylinderSet, _ b: CylinderSet,
                            parameters: MatchingParameters) {
-        candidates.removeAll(keepingCapacity: true)
-        let columns = b.minutiae.count
+        let rows = a.minutiae.count, columns = b.minutiae.count
+        // Written through a pointer into storage sized for every pair, then cut to length: no
+        // capacity or uniqueness checks per pair.
+        if candidates.count < rows * columns {
+            candidates.append(contentsOf: repeatElement(0, count: rows * columns - candidates.count))
+        }
         let minimumCommon = Int(parameters.minimumMatchableCells * Double(a.insideCells))
         let maximumTurn = Float(parameters.maximumDirectionDifference)
-        let shape = Shape(cellWords: a.cellWords, layers: a.layers, stride: a.stride)
-        a.words.withUnsafeBufferPointer { aw in
-            b.words.withUnsafeBufferPointer { bw in
-                for i in 0..<a.minutiae.count where a.isValid[i] {
-                    let aBase = aw.baseAddress! + i &* shape.stride
-                    for j in 0..<columns where b.isValid[j] {
-                        guard abs(FastAngle.wrapped(a.angles[i] - b.angles[j])) <= maximumTurn else { continue }
-                        let bBase = bw.baseAddress! + j &* shape.stride
-                        let value = a.isComplete[i] && b.isComplete[j]
-                            ? completeSimilarity(aBase, bBase, shape, aCount: a.valueCounts[i], bCount: b.valueCounts[j])
-                            : similarity(aBase, bBase, shape, minimumCommon: minimumCommon)
-                        if value > 0 { candidates.append(UInt64(value.bitPattern) << 32 | UInt64(i &* columns &+ j)) }
+        let shape = Shape(cellWords: a.cellWords, layers: a.layers, planes: a.planes, stride: a.stride)
+        var found = 0
+        rowEnds.removeAll(keepingCapacity: true)
+        rowEnds.append(contentsOf: repeatElement(0, count: rows))
+        candidates.withUnsafeMutableBufferPointer { output in
+            let out = output.baseAddress!
+            a.words.withUnsafeBufferPointer { aw in
+                b.words.withUnsafeBufferPointer { bw in
+                    b.summaries.withUnsafeBufferPointer { bs in
+                        for i in 0..<rows {
+                            defer { rowEnds[i] = Int32(found) }
+                            guard a.isValid[i] else { continue }
+                            let aBase = aw.baseAddress! + i &* shape.stride
+                            let summary = a.summaries[i]
+                            for j in 0..<columns {
+                                let other = bs[j]
+                                guard other.isValid,
+                                      abs(FastAngle.wrapped(summary.angle - other.angle)) <= maximumTurn else { continue }
+                                let bBase = bw.baseAddress! + j &* shape.stride
+                                let value = summary.isComplete && other.isComplete
+                                    ? completeSimilarity(aBase, bBase, shape, a: summary, b: other)
+                                    : similarity(aBase, bBase, shape, minimumCommon: minimumCommon)
+                                if value > 0 {
+                                    out[found] = UInt64(value.bitPattern) << 32 | UInt64(i &* columns &+ j)
+                                    found &+= 1
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
+        candidates.removeLast(candidates.count - found)
     }
 
     struct Shape {
         let cellWords: Int
         let layers: Int
+        let planes: Int
         let stride: Int
     }
 
@@ -48,13 +71,21 @@ enum LocalSimilarity {
     /// Two complete cylinders: their valid cells coincide, so only the shared bits need counting.
     @inline(__always)
     static func completeSimilarity(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ shape: Shape,
-                                   aCount: Int32, bCount: Int32) -> Float {
+                                   a first: CylinderSummary, b second: CylinderSummary) -> Float {
         var both = ByteCounts()
         for w in 0..<(shape.layers &* shape.cellWords) { both.add(a[w] & b[w]) }
-        return finish(aCount: Int(aCount), bCount: Int(bCount), both: both.total)
+        let aCount = Int(first.valueCount), bCount = Int(second.valueCount)
+        guard aCount &+ bCount > 0 else { return 0 }
+        // The same arithmetic as `finish`, with the counts' roots taken once per cylinder.
+        let differing = aCount &+ bCount &- 2 &* both.total
+        return 1 - Float(differing).squareRoot() / (first.valueRoot + second.valueRoot)
     }
 
     /// `1 − ‖a⊕b‖ / (‖a‖ + ‖b‖)` over the cells valid in both, or 0 when too few are.
+    ///
+    /// Each side's value bits inside the other's valid cells are counted on its layer-count
+    /// planes (bit `p` of every cell's count weighs `2^p`), which gives the same total as
+    /// counting every layer.
     @inline(__always)
     static func similarity(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ shape: Shape,
                            minimumCommon: Int) -> Float {
@@ -62,17 +93,21 @@ enum LocalSimilarity {
         var common = ByteCounts()
         for w in 0..<shape.cellWords { common.add(a[validity &+ w] & b[validity &+ w]) }
         guard common.total >= minimumCommon else { return 0 }
-        var aCount = ByteCounts(), bCount = ByteCounts(), both = ByteCounts()
-        for layer in 0..<shape.layers {
-            let base = layer &* shape.cellWords
+        var both = ByteCounts()
+        for w in 0..<validity { both.add(a[w] & b[w]) }
+        var aCount = 0, bCount = 0
+        let planes = validity &+ shape.cellWords
+        for plane in 0..<shape.planes {
+            let base = planes &+ plane &* shape.cellWords
+            var aPlane = ByteCounts(), bPlane = ByteCounts()
             for w in 0..<shape.cellWords {
-                let x = a[base &+ w], y = b[base &+ w]
-                aCount.add(x & b[validity &+ w])
-                bCount.add(y & a[validity &+ w])
-                both.add(x & y)
+                aPlane.add(a[base &+ w] & b[validity &+ w])
+                bPlane.add(b[base &+ w] & a[validity &+ w])
             }
+            aCount &+= aPlane.total &<< plane
+            bCount &+= bPlane.total &<< plane
         }
-        return finish(aCount: aCount.total, bCount: bCount.total, both: both.total)
+        return finish(aCount: aCount, bCount: bCount, both: both.total)
     }
 }
 

@@ -67,12 +67,17 @@ enum FastAngle {
 struct SigmoidTable: Sendable {
     let values: [Float]
     let stepsPerUnit: Float
+    static let floor: Float = 1e-9
 
     init(centre: Double, slope: Double, maximum: Double, steps: Int = 512) {
         stepsPerUnit = Float(Double(steps) / maximum)
         values = (0...steps).map { step in
             let v = Double(step) * maximum / Double(steps)
-            return Float(1 / (1 + Foundation.exp(-slope * (v - centre))))
+            let value = Float(1 / (1 + Foundation.exp(-slope * (v - centre))))
+            // The far tail reaches 1e-41: such subnormal values, and their products, cost the
+            // processor a slow assist per arithmetic operation while adding nothing a Float sum
+            // of the relaxation could show.
+            return value < Self.floor ? 0 : value
         }
     }
 

@@ -37,25 +37,82 @@ struct Relaxation: Sendable {
         guard !pairs.isEmpty else { return Outcome(score: 0, pairs: [], scoredPairs: scoredPairs) }
         let n = pairs.count
         if n > 1 {
-            fillCompatibilities(pairs, a, b, into: &scratch.compatibility)
-            var current = pairs.map(\.value), next = current
-            let keep = Float(parameters.relaxationWeight), share = (1 - keep) / Float(n - 1)
-            scratch.compatibility.withUnsafeBufferPointer { rho in
-                for _ in 0..<parameters.relaxationIterations {
-                    for t in 0..<n {
-                        var support: Float = 0
-                        let row = t &* n
-                        for k in 0..<n { support += rho[row &+ k] * current[k] }
-                        next[t] = keep * current[t] + share * support
-                    }
-                    swap(&current, &next)
-                }
-            }
+            fillCompatibilities(pairs, a, b, into: &scratch.compatibility, columns: &scratch.pairColumns)
+            var current = pairs.map(\.value)
+            Self.relax(&current, compatibility: scratch.compatibility,
+                       keep: Float(parameters.relaxationWeight), iterations: parameters.relaxationIterations)
             for t in 0..<n { pairs[t].value = current[t] }
         }
         pairs.sort { $0.value * $1.initial > $1.value * $0.initial }
         let score = pairs.prefix(scoredPairs).reduce(0.0) { $0 + Double($1.value) } / Double(scoredPairs)
         return Outcome(score: score, pairs: pairs, scoredPairs: scoredPairs)
+    }
+
+    /// MCC eq. 23: each step keeps `keep` of a pair's value and adds the rest of its weight as
+    /// the compatibility-weighted support of the other pairs.
+    static func relax(_ values: inout [Float], compatibility: [Float], keep: Float, iterations: Int) {
+        let n = values.count, share = (1 - keep) / Float(n - 1)
+        var next = values
+        compatibility.withUnsafeBufferPointer { rho in
+            for _ in 0..<iterations {
+                values.withUnsafeBufferPointer { current in
+                    next.withUnsafeMutableBufferPointer { next in
+                        var t = 0
+                        // Four rows at a time: four independent sums hide the adder's latency.
+                        while t &+ 4 <= n {
+                            let sums = supportOfFourRows(from: t, rho, current)
+                            for r in 0..<4 { next[t &+ r] = keep * current[t &+ r] + share * sums[r] }
+                            t &+= 4
+                        }
+                        while t < n {
+                            next[t] = keep * current[t] + share * supportOfRow(t, rho, current)
+                            t &+= 1
+                        }
+                    }
+                }
+                swap(&values, &next)
+            }
+        }
+    }
+
+    /// `Σₖ ρ(t, k) · current[k]` for rows `t..<t+4`, eight terms at a time in vector registers.
+    @inline(__always)
+    private static func supportOfFourRows(from t: Int, _ rho: UnsafeBufferPointer<Float>,
+                                          _ current: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
+        let n = current.count, vectorEnd = n - n % 8
+        let base = UnsafeRawPointer(current.baseAddress!)
+        let rows = UnsafeRawPointer(rho.baseAddress! + t &* n), rowBytes = n &* 4
+        var p0 = SIMD8<Float>(), p1 = SIMD8<Float>(), p2 = SIMD8<Float>(), p3 = SIMD8<Float>()
+        for k in stride(from: 0, to: vectorEnd, by: 8) {
+            let offset = k &* 4
+            let c = base.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+            p0 += rows.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * c
+            p1 += rows.loadUnaligned(fromByteOffset: offset &+ rowBytes, as: SIMD8<Float>.self) * c
+            p2 += rows.loadUnaligned(fromByteOffset: offset &+ 2 &* rowBytes, as: SIMD8<Float>.self) * c
+            p3 += rows.loadUnaligned(fromByteOffset: offset &+ 3 &* rowBytes, as: SIMD8<Float>.self) * c
+        }
+        var sums = SIMD4<Float>(p0.sum(), p1.sum(), p2.sum(), p3.sum())
+        for k in vectorEnd..<n {
+            sums += SIMD4(rho[t &* n &+ k], rho[(t &+ 1) &* n &+ k],
+                          rho[(t &+ 2) &* n &+ k], rho[(t &+ 3) &* n &+ k]) * current[k]
+        }
+        return sums
+    }
+
+    /// `Σₖ ρ(t, k) · current[k]` for one row, summed in the same order as ``supportOfFourRows``.
+    @inline(__always)
+    private static func supportOfRow(_ t: Int, _ rho: UnsafeBufferPointer<Float>,
+                                     _ current: UnsafeBufferPointer<Float>) -> Float {
+        let n = current.count, vectorEnd = n - n % 8
+        let base = UnsafeRawPointer(current.baseAddress!), row = UnsafeRawPointer(rho.baseAddress! + t &* n)
+        var partial = SIMD8<Float>()
+        for k in stride(from: 0, to: vectorEnd, by: 8) {
+            partial += row.loadUnaligned(fromByteOffset: k &* 4, as: SIMD8<Float>.self)
+                * base.loadUnaligned(fromByteOffset: k &* 4, as: SIMD8<Float>.self)
+        }
+        var support = partial.sum()
+        for k in vectorEnd..<n { support += rho[t &* n &+ k] * current[k] }
+        return support
     }
 
     /// n_P: more pairs count towards the score when both templates have many minutiae.
@@ -66,101 +123,54 @@ struct Relaxation: Sendable {
 
     /// ρ(t, k) for every two pairs (0 on the diagonal): how well their relative distance,
     /// direction and radial angle agree between the two templates.
-    private func fillCompatibilities(_ pairs: [Pair], _ a: MinutiaPoints, _ b: MinutiaPoints, into rho: inout [Float]) {
+    private func fillCompatibilities(_ pairs: [Pair], _ a: MinutiaPoints, _ b: MinutiaPoints,
+                                     into rho: inout [Float], columns: inout [Float]) {
         let n = pairs.count
         if rho.count < n * n { rho = [Float](repeating: 0, count: n * n) }
-        for t in 0..<n {
-            rho[t * n + t] = 0
-            let a1 = pairs[t].a, b1 = pairs[t].b
-            // How far pair t turns the probe onto the candidate.
-            let turn = FastAngle.wrapped(b.angle[b1] - a.angle[a1])
-            for k in (t + 1)..<n {
-                let a2 = pairs[k].a, b2 = pairs[k].b
-                let ax = a.x[a2] - a.x[a1], ay = a.y[a2] - a.y[a1], bx = b.x[b2] - b.x[b1], by = b.y[b2] - b.y[b1]
-                let distance = abs((ax * ax + ay * ay).squareRoot() - (bx * bx + by * by).squareRoot())
-                let direction = abs(FastAngle.wrapped(FastAngle.wrapped(b.angle[b2] - a.angle[a2]) - turn))
-                // The link a1→a2 must turn by the same amount as the minutia a1 does.
-                let linkTurn = FastAngle.atan2(ax * by - ay * bx, ax * bx + ay * by)
-                let radial = abs(FastAngle.wrapped(linkTurn - turn))
-                let value = distanceAgreement(distance) * angleAgreement(direction) * angleAgreement(radial)
-                rho[t * n + k] = value
-                rho[k * n + t] = value
+        // The pairs' coordinates side by side, so the inner loop reads consecutive values,
+        // then how far each pair turns the probe onto the candidate.
+        columns.removeAll(keepingCapacity: true)
+        for pair in pairs {
+            columns.append(a.x[pair.a])
+            columns.append(a.y[pair.a])
+            columns.append(b.x[pair.b])
+            columns.append(b.y[pair.b])
+        }
+        for pair in pairs { columns.append(FastAngle.wrapped(b.angle[pair.b] - a.angle[pair.a])) }
+        distanceAgreement.values.withUnsafeBufferPointer { distanceTable in
+            angleAgreement.values.withUnsafeBufferPointer { angleTable in
+                columns.withUnsafeBufferPointer { points in
+                    rho.withUnsafeMutableBufferPointer { rho in
+                        for t in 0..<n {
+                            rho[t &* n &+ t] = 0
+                            for k in (t &+ 1)..<n {
+                                let value = agreement(points, t, k, count: n, distanceTable, angleTable)
+                                rho[t &* n &+ k] = value
+                                rho[k &* n &+ t] = value
+                            }
+                        }
+                    }
+                }
             }
         }
     }
-}
 
-/// Buffers the relaxation reuses from one comparison to the next.
-struct RelaxationScratch: Sendable {
-    var candidates: [UInt64] = []
-    var compatibility: [Float] = []
-    var usedA: [Bool] = []
-    var usedB: [Bool] = []
-
-    /// The most similar pairs of ``candidates``, best first, each minutia used at most once.
-    mutating func bestDistinctPairs(rows: Int, columns: Int, limit: Int) -> [Relaxation.Pair] {
-        usedA.removeAll(keepingCapacity: true)
-        usedA.append(contentsOf: repeatElement(false, count: rows))
-        usedB.removeAll(keepingCapacity: true)
-        usedB.append(contentsOf: repeatElement(false, count: columns))
-        var pairs: [Relaxation.Pair] = []
-        pairs.reserveCapacity(limit)
-        var usedA: [Bool] = [], usedB: [Bool] = [], list: [UInt64] = []
-        swap(&usedA, &self.usedA)
-        swap(&usedB, &self.usedB)
-        swap(&list, &candidates)
-        // Only the best few hundred of up to thousands of candidates are ever looked at: a heap
-        // hands them out in order without sorting the rest.
-        list.withUnsafeMutableBufferPointer { heap in
-            MaximumHeap.heapify(heap)
-            var remaining = heap.count
-            while pairs.count < limit, let candidate = MaximumHeap.popFirst(heap, count: &remaining) {
-                let index = Int(candidate & 0xFFFF_FFFF), i = index / columns, j = index % columns
-                guard !usedA[i], !usedB[j] else { continue }
-                usedA[i] = true
-                usedB[j] = true
-                let value = Float(bitPattern: UInt32(candidate >> 32))
-                pairs.append(Relaxation.Pair(a: i, b: j, initial: value, value: value))
-            }
-        }
-        swap(&list, &candidates)
-        swap(&usedA, &self.usedA)
-        swap(&usedB, &self.usedB)
-        return pairs
-    }
-}
-
-/// Binary max-heap operations on a buffer, so the largest elements come out in order without
-/// sorting the rest.
-enum MaximumHeap {
-    static func heapify(_ heap: UnsafeMutableBufferPointer<UInt64>) {
-        var parent = heap.count / 2 - 1
-        while parent >= 0 {
-            siftDown(heap, parent, count: heap.count)
-            parent -= 1
-        }
-    }
-
-    /// Removes and returns the largest of the first `count` elements, which must form a heap.
-    static func popFirst(_ heap: UnsafeMutableBufferPointer<UInt64>, count: inout Int) -> UInt64? {
-        guard count > 0 else { return nil }
-        let first = heap[0]
-        count -= 1
-        heap[0] = heap[count]
-        siftDown(heap, 0, count: count)
-        return first
-    }
-
-    private static func siftDown(_ heap: UnsafeMutableBufferPointer<UInt64>, _ start: Int, count: Int) {
-        var parent = start
-        while true {
-            let left = 2 &* parent &+ 1
-            guard left < count else { return }
-            var largest = left
-            if left &+ 1 < count && heap[left &+ 1] > heap[left] { largest = left &+ 1 }
-            guard heap[largest] > heap[parent] else { return }
-            heap.swapAt(largest, parent)
-            parent = largest
-        }
+    /// ρ(t, k) from the gathered columns of ``fillCompatibilities``.
+    @inline(__always)
+    private func agreement(_ points: UnsafeBufferPointer<Float>, _ t: Int, _ k: Int, count n: Int,
+                           _ distanceTable: UnsafeBufferPointer<Float>, _ angleTable: UnsafeBufferPointer<Float>) -> Float {
+        let ax = points[4 &* k] - points[4 &* t], ay = points[4 &* k &+ 1] - points[4 &* t &+ 1]
+        let bx = points[4 &* k &+ 2] - points[4 &* t &+ 2], by = points[4 &* k &+ 3] - points[4 &* t &+ 3]
+        let distance = abs((ax * ax + ay * ay).squareRoot() - (bx * bx + by * by).squareRoot())
+        let distanceValue = distanceTable[min(Int(distance * distanceAgreement.stepsPerUnit + 0.5), distanceTable.count &- 1)]
+        // Lengths too far apart: the product is 0 whatever the angles.
+        guard distanceValue != 0 else { return 0 }
+        let turn = points[4 &* n &+ t], lastAngle = angleTable.count &- 1, steps = angleAgreement.stepsPerUnit
+        let direction = abs(FastAngle.wrapped(points[4 &* n &+ k] - turn))
+        // The link a1→a2 must turn by the same amount as the minutia a1 does.
+        let linkTurn = FastAngle.atan2(ax * by - ay * bx, ax * bx + ay * by)
+        let radial = abs(FastAngle.wrapped(linkTurn - turn))
+        return distanceValue * angleTable[min(Int(direction * steps + 0.5), lastAngle)]
+            * angleTable[min(Int(radial * steps + 0.5), lastAngle)]
     }
 }
