@@ -4,6 +4,9 @@ import SmartCard
 
 /// One connection to the card for a card-edge command: the reader, a shared connection, and a
 /// transport whose trace hides keys, templates and IDStore data.
+///
+/// The commands that use it are synchronous `ParsableCommand`s: pcsc-lite calls block anyway,
+/// and Swift 6.3.1's -O coroutine splitting crashed (signal 11) on these bodies as `async run()`.
 struct CardEdgeSession {
     let reader: ReaderChoice
     let transport: CardTransport

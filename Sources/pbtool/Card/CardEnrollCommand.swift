@@ -3,7 +3,7 @@ import ArgumentParser
 import SmartCard
 
 /// `pbtool card enroll`: stores a compact-card template as a finger's reference on the card.
-struct CardEnrollCommand: AsyncParsableCommand {
+struct CardEnrollCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enroll",
         abstract: "Enrol a finger on the card from an ISO 19794-2 compact-card template.",
@@ -43,7 +43,7 @@ struct CardEnrollCommand: AsyncParsableCommand {
     @Option(help: "The ISO application's AID in hex (default: pb-iso F05042424D01).")
     var aid: String?
 
-    func run() async throws {
+    func run() throws {
         let minutiae = try CardTemplateFile.read(template)
         let deadline = options.deadline()
         defer { deadline.cancel() }

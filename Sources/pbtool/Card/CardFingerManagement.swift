@@ -43,7 +43,7 @@ struct FingerManagementReport: Encodable {
 }
 
 /// `pbtool card delete`: removes a finger's reference from the card.
-struct CardDeleteCommand: AsyncParsableCommand {
+struct CardDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a finger's reference from the card (admin key or admin PIN).",
@@ -63,7 +63,7 @@ struct CardDeleteCommand: AsyncParsableCommand {
     @OptionGroup var options: CardEdgeOptions
     @OptionGroup var management: FingerManagementOptions
 
-    func run() async throws {
+    func run() throws {
         let deadline = options.deadline()
         defer { deadline.cancel() }
         let finger = management.finger
@@ -77,7 +77,7 @@ struct CardDeleteCommand: AsyncParsableCommand {
 }
 
 /// `pbtool card unblock`: restores a finger's retry counter.
-struct CardUnblockCommand: AsyncParsableCommand {
+struct CardUnblockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unblock",
         abstract: "Restore a blocked finger's tries (admin key or admin PIN).",
@@ -98,7 +98,7 @@ struct CardUnblockCommand: AsyncParsableCommand {
     @OptionGroup var options: CardEdgeOptions
     @OptionGroup var management: FingerManagementOptions
 
-    func run() async throws {
+    func run() throws {
         let deadline = options.deadline()
         defer { deadline.cancel() }
         let finger = management.finger

@@ -3,7 +3,7 @@ import ArgumentParser
 import SmartCard
 
 /// `pbtool card fingers`: the fingers enrolled on the card and their counters.
-struct CardFingersCommand: AsyncParsableCommand {
+struct CardFingersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fingers",
         abstract: "List the fingers enrolled on the card, with tries left and verified state.",
@@ -28,7 +28,7 @@ struct CardFingersCommand: AsyncParsableCommand {
     @Option(help: "The ISO application's AID in hex (default: pb-iso F05042424D01).")
     var aid: String?
 
-    func run() async throws {
+    func run() throws {
         let deadline = options.deadline()
         defer { deadline.cancel() }
         let session = try CardEdgeSession(reader: options.reader)

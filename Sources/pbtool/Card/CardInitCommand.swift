@@ -3,7 +3,7 @@ import ArgumentParser
 import SmartCard
 
 /// `pbtool card init`: takes a virgin BioManager card to operational with an admin key.
-struct CardInitCommand: AsyncParsableCommand {
+struct CardInitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Initialise a virgin BioManager card: start key, admin key, operational.",
@@ -28,7 +28,7 @@ struct CardInitCommand: AsyncParsableCommand {
     @Option(help: "The admin key to set, in hex (8 to 16 bytes); default: a random 16-byte key.")
     var adminKey: String?
 
-    func run() async throws {
+    func run() throws {
         let deadline = options.deadline()
         defer { deadline.cancel() }
         let key = try adminKey.map(AdminKeyOption.parse) ?? Self.randomKey()

@@ -3,7 +3,7 @@ import ArgumentParser
 import SmartCard
 
 /// `pbtool card logout`: forgets every verified finger on the card.
-struct CardLogoutCommand: AsyncParsableCommand {
+struct CardLogoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Forget the fingers verified on the card (RESET STATUS), so IDStore locks again.",
@@ -21,7 +21,7 @@ struct CardLogoutCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CardEdgeOptions
 
-    func run() async throws {
+    func run() throws {
         let deadline = options.deadline()
         defer { deadline.cancel() }
         let report = try CardEdgeSession(reader: options.reader).run(ending: .leave) { transport in

@@ -3,7 +3,7 @@ import ArgumentParser
 import SmartCard
 
 /// `pbtool card verify`: matches a probe template against a finger on the card.
-struct CardVerifyCommand: AsyncParsableCommand {
+struct CardVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify a finger on the card (match on card) with a compact-card probe template.",
@@ -44,7 +44,7 @@ struct CardVerifyCommand: AsyncParsableCommand {
     @Option(help: "The ISO application's AID in hex (default: pb-iso F05042424D01).")
     var aid: String?
 
-    func run() async throws {
+    func run() throws {
         let minutiae = try CardTemplateFile.read(template)
         let deadline = options.deadline()
         defer { deadline.cancel() }

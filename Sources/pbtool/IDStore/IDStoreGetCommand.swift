@@ -4,7 +4,7 @@ import Foundation
 import SmartCard
 
 /// `pbtool idstore get`: reads an entry, after a finger was verified (now or before).
-struct IDStoreGetCommand: AsyncParsableCommand {
+struct IDStoreGetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get",
         abstract: "Read an IDStore entry (to standard output, or --out FILE).",
@@ -43,7 +43,7 @@ struct IDStoreGetCommand: AsyncParsableCommand {
         guard (finger == nil) == (template == nil) else { throw ValidationError("--finger and --template go together") }
     }
 
-    func run() async throws {
+    func run() throws {
         let probe = try template.map(CardTemplateFile.read)
         let deadline = options.deadline()
         defer { deadline.cancel() }

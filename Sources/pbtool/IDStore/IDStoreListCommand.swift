@@ -3,7 +3,7 @@ import ArgumentParser
 import SmartCard
 
 /// `pbtool idstore list`: the IDStore's entries, without reading their contents.
-struct IDStoreListCommand: AsyncParsableCommand {
+struct IDStoreListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the IDStore's entries: name, container, size, who may read and write.",
@@ -22,7 +22,7 @@ struct IDStoreListCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CardEdgeOptions
 
-    func run() async throws {
+    func run() throws {
         let deadline = options.deadline()
         defer { deadline.cancel() }
         let report = try CardEdgeSession(reader: options.reader).run(ending: .leave) { transport in

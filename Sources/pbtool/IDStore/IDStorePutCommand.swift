@@ -4,7 +4,7 @@ import Foundation
 import SmartCard
 
 /// `pbtool idstore put`: stores a file's bytes under a name, with who may read them.
-struct IDStorePutCommand: AsyncParsableCommand {
+struct IDStorePutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "put",
         abstract: "Store a file in the IDStore under a name (admin key).",
@@ -36,7 +36,7 @@ struct IDStorePutCommand: AsyncParsableCommand {
     @Option(help: "Who may read it: finger, admin, finger-or-admin, anyone.")
     var access: String
 
-    func run() async throws {
+    func run() throws {
         guard let condition = IDStoreCondition(name: access) else {
             throw CommandFailure(.usage, "--access must be one of \(IDStoreCondition.allNames.joined(separator: ", ")), not \"\(access)\"")
         }
@@ -63,7 +63,7 @@ struct IDStorePutCommand: AsyncParsableCommand {
 }
 
 /// `pbtool idstore delete`: erases an entry.
-struct IDStoreDeleteCommand: AsyncParsableCommand {
+struct IDStoreDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Erase an IDStore entry and drop its name (admin key).",
@@ -85,7 +85,7 @@ struct IDStoreDeleteCommand: AsyncParsableCommand {
     @Argument(help: "The entry's name.")
     var name: String
 
-    func run() async throws {
+    func run() throws {
         let adminKey = try key.key(for: "idstore delete")
         let deadline = options.deadline()
         defer { deadline.cancel() }
