@@ -124,9 +124,9 @@ struct APDUScriptBench: BenchSuite {
         let loader = ScriptLoader { _ in "" }
         var wall: [Double] = [], processor: [Double] = []
         for _ in 0..<parameters.parses {
-            let (startWall, startCPU) = (ContinuousClock.now, Self.threadCPUMilliseconds())
+            let (startWall, startCPU) = (ContinuousClock.now, ThreadCPU.milliseconds())
             _ = try loader.parse(text, file: "long.apdu")
-            processor.append(Self.threadCPUMilliseconds() - startCPU)
+            processor.append(ThreadCPU.milliseconds() - startCPU)
             wall.append((ContinuousClock.now - startWall).milliseconds)
         }
         // CPU time of the parsing thread is what the parser costs; wall time on a shared machine
@@ -135,13 +135,6 @@ struct APDUScriptBench: BenchSuite {
                       processor.min() ?? 0, unit: "ms", target: .atMost(50))
         report.record("parse a \(parameters.parsedLines)-line script (wall time, best of \(parameters.parses))",
                       wall.min() ?? 0, unit: "ms")
-    }
-
-    /// CPU time the calling thread has used (`CLOCK_THREAD_CPUTIME_ID`).
-    static func threadCPUMilliseconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 
     /// Tests of commands with status, data, TLV checks and captures, comments between them.

@@ -43,11 +43,11 @@ struct ImagesBench: BenchSuite {
         var times = [Double](), processorTimes = [Double]()
         var minutiae = 0
         for seed in 0..<parameters.impressionRepetitions {
-            let processorStart = Self.threadProcessorSeconds()
+            let processorStart = ThreadCPU.seconds()
             times.append(Self.seconds {
                 minutiae += master.impression(seed: UInt64(seed), parameters: synthesis).minutiae.count
             } * 1000)
-            processorTimes.append((Self.threadProcessorSeconds() - processorStart) * 1000)
+            processorTimes.append((ThreadCPU.seconds() - processorStart) * 1000)
         }
         // The best of the runs is the figure checked: on the shared 2-core machine the median
         // mostly measures how busy the other processes are.
@@ -87,13 +87,6 @@ struct ImagesBench: BenchSuite {
         body()
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
-
-    /// CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`), seconds.
-    static func threadProcessorSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -111,18 +111,12 @@ struct WSQBench: BenchSuite {
         let clock = ContinuousClock()
         var wall = Double.infinity, processor = Double.infinity
         for _ in 0..<31 {
-            let cpuStart = threadCPUMilliseconds()
+            let cpuStart = ThreadCPU.milliseconds()
             let elapsed = try clock.measure(body)
-            processor = min(processor, threadCPUMilliseconds() - cpuStart)
+            processor = min(processor, ThreadCPU.milliseconds() - cpuStart)
             wall = min(wall, Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         }
         return (wall, processor)
-    }
-
-    private static func threadCPUMilliseconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 
     /// `image` cut or extended (by repeating its last column and row) to `width` × `height`, centered horizontally.
