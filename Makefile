@@ -51,9 +51,12 @@ $$pbtool apdu run --reader "Virtual PCD 00 00" --junit $(APDU_JUNIT) apdu-script
 endef
 export APDU_SCRIPTS_REPLAY
 
+# Tests run one at a time: many wait on child processes and pcscd with blocking calls, and in
+# parallel on a 2-core machine those waits starved the thread pool Foundation's Process uses to
+# notice a child's exit (tests stalled for minutes, then timed out). Live tests share one pcscd anyway.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 	flock /tmp/pbtool-live-stack.lock bash -c "$$APDU_SCRIPTS_REPLAY"
 
 # `make fuzz`: every parser under libFuzzer + AddressSanitizer for FUZZ_SECONDS each (docs/fuzzing.md);
