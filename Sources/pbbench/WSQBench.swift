@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import Imaging
+import TestSupport
 
 /// WSQ (issue 3): encode and decode time of a 500×500 image, and compression ratio and PSNR beside
 /// NIST's coder (the PyPI package `wsq`) on the FVC sets at 0.75 and 2.25 bits per pixel.
@@ -25,7 +26,7 @@ struct WSQBench: BenchSuite {
     private static var hasFingerprints: Bool { FileManager.default.fileExists(atPath: fingerprints.path) }
 
     func run(_ report: BenchReport) async throws {
-        let reference = WSQReferenceCoder.isAvailable ? try WSQReferenceCoder() : nil
+        let reference = NBISReference.isAvailable ? try NBISReference() : nil
         defer { reference?.remove() }
         try measureSpeed(report, reference: reference)
         guard Self.hasFingerprints else {
@@ -41,7 +42,7 @@ struct WSQBench: BenchSuite {
 
     /// Encode and decode time of a 500×500 fingerprint (an FVC2004 image cut and padded to
     /// size, or a synthetic ridge pattern without ../shared or python3).
-    private func measureSpeed(_ report: BenchReport, reference: WSQReferenceCoder?) throws {
+    private func measureSpeed(_ report: BenchReport, reference: NBISReference?) throws {
         let image: GrayImage
         if let reference, Self.hasFingerprints {
             let source = try reference.readImages([Self.fingerprints.appendingPathComponent("FVC2004_DB1_B/101_1.tif")], dpi: 500)[0]
@@ -64,7 +65,7 @@ struct WSQBench: BenchSuite {
     }
 
     /// Every image of one FVC set through both coders at each bit rate.
-    private func compare(set: String, dpi: Double, reference: WSQReferenceCoder, _ report: BenchReport) throws {
+    private func compare(set: String, dpi: Double, reference: NBISReference, _ report: BenchReport) throws {
         let urls = (101...110).flatMap { finger in (1...8).map { Self.fingerprints.appendingPathComponent("\(set)/\(finger)_\($0).tif") } }
         let images = try reference.readImages(urls, dpi: dpi)
         let rawBytes = Double(images.reduce(0) { $0 + $1.pixels.count })

@@ -6,13 +6,14 @@ import Imaging
 /// (the package's own `compress` always uses 0.75 bpp); decoding calls `_wsq.decompress`. Pillow,
 /// which the package depends on, reads the FVC TIFFs.
 ///
-/// Jobs run in batches, one python3 process per batch, with files in a temporary directory.
-struct NBISReference {
-    static let isAvailable: Bool = {
+/// Jobs run in batches, one python3 process per batch, with files in a temporary directory. The
+/// WSQ interoperability tests and the WSQ benchmark both use it.
+public struct NBISReference {
+    public static let isAvailable: Bool = {
         (try? run(script: "import _wsq, ctypes, PIL", arguments: [], timeout: 30)) == 0
     }()
 
-    static let skipMessage = "needs python3 with the PyPI package wsq (NIST's WSQ coder; `make deps` installs it)"
+    public static let skipMessage = "needs python3 with the PyPI package wsq (NIST's WSQ coder; `make deps` installs it)"
 
     /// One reference operation on files.
     enum Job {
@@ -38,13 +39,14 @@ struct NBISReference {
         let error: String?
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let directory: URL
+    public let directory: URL
 
-    init() throws {
+    /// A reference coder working in a fresh temporary directory (``remove()`` deletes it).
+    public init() throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("pbtool-wsq-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -52,7 +54,7 @@ struct NBISReference {
 
     func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
-    func remove() { try? FileManager.default.removeItem(at: directory) }
+    public func remove() { try? FileManager.default.removeItem(at: directory) }
 
     /// Runs `jobs` in one python3 process and returns one outcome per job.
     func run(_ jobs: [Job]) throws -> [Outcome] {
@@ -122,7 +124,7 @@ struct NBISReference {
 
 extension NBISReference {
     /// Reads image files (the FVC TIFFs) through Pillow.
-    func readImages(_ urls: [URL], dpi: Double) throws -> [GrayImage] {
+    public func readImages(_ urls: [URL], dpi: Double) throws -> [GrayImage] {
         let outputs = urls.indices.map { file("image-\($0).raw") }
         let outcomes = try run(zip(urls, outputs).map { Job.readImage($0, output: $1) })
         return try zip(outcomes, outputs).map { outcome, output in
@@ -133,7 +135,7 @@ extension NBISReference {
     }
 
     /// Encodes each image with NBIS at `bitRate`, recording the image's resolution as NIST_COM PPI.
-    func encode(_ images: [GrayImage], bitRate: Double) throws -> [[UInt8]] {
+    public func encode(_ images: [GrayImage], bitRate: Double) throws -> [[UInt8]] {
         var jobs: [Job] = []
         for (index, image) in images.enumerated() {
             let raw = file("encode-\(index).raw")
@@ -149,7 +151,7 @@ extension NBISReference {
     }
 
     /// Decodes each WSQ file with NBIS; nil where NBIS reported an error.
-    func decode(_ files: [[UInt8]]) throws -> [GrayImage?] {
+    public func decode(_ files: [[UInt8]]) throws -> [GrayImage?] {
         var jobs: [Job] = []
         for (index, bytes) in files.enumerated() {
             let wsq = file("decode-\(index).wsq")
