@@ -50,6 +50,7 @@ struct EngineBench: BenchSuite {
                 report.record("extraction, \(set.name) (CPU time per image, best of 3)", extractionMs, unit: "ms")
             }
             rows.append(try recordAccuracy(report, set: set, features: features, fvc: images.fvc))
+            PreselectionBench.record(report, set: set.name, PreselectionBench.measure(features, fvc: images.fvc))
         }
         report.note("set              host FVC  host all  card FVC  card all | NBIS FVC  NBIS all  (EER, %)")
         rows.forEach { report.note($0) }

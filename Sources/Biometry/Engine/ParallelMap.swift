@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Work spread over the machine's cores with `DispatchQueue.concurrentPerform`, in contiguous
-/// chunks so each worker keeps its own buffers.
+/// chunks so each chunk keeps its own buffers.
 enum ParallelMap {
     /// Workers to use: one per active core.
     static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
@@ -18,7 +18,7 @@ enum ParallelMap {
         return try results.values().flatMap { try $0.get() }
     }
 
-    /// Scores for `count` items, computed chunk by chunk by `score` (one call per worker).
+    /// Scores for `count` items, computed chunk by chunk by `score` (one call per chunk).
     static func chunkedScores(_ count: Int, _ score: @Sendable (Range<Int>) -> [Double]) -> [Double] {
         let chunks = chunked(count)
         let results = ResultSlots<[Double]>(count: chunks.count)
@@ -28,9 +28,12 @@ enum ParallelMap {
         return results.values().flatMap { (try? $0.get()) ?? [] }
     }
 
+    /// Four chunks per worker: a core that another process holds for a while then delays a
+    /// quarter of its share, not all of it (this VM shares its two cores).
     private static func chunked(_ count: Int) -> [Range<Int>] {
         guard count > 0 else { return [] }
-        let size = (count + workers - 1) / workers
+        let pieces = workers * 4
+        let size = (count + pieces - 1) / pieces
         return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
     }
 }

@@ -34,12 +34,11 @@ extension HostTemplate {
     }
 
     private static func minutia(_ reader: inout HostTemplateReader, index: Int, width: Int, height: Int) throws -> Minutia {
-        let name = "minutia \(index)"
-        let x = try reader.value("\(name) x", size: 2, allowed: 0...(width * Int(positionSteps)))
-        let y = try reader.value("\(name) y", size: 2, allowed: 0...(height * Int(positionSteps)))
-        let direction = try reader.value("\(name) direction", size: 2, allowed: 0...65_535)
-        let kindCode = try reader.value("\(name) type", size: 1, allowed: 0...2)
-        let quality = try reader.value("\(name) quality", size: 1, allowed: 0...100)
+        let x = try reader.value("minutia \(index) x", size: 2, allowed: 0...(width * Int(positionSteps)))
+        let y = try reader.value("minutia \(index) y", size: 2, allowed: 0...(height * Int(positionSteps)))
+        let direction = try reader.value("minutia \(index) direction", size: 2, allowed: 0...65_535)
+        let kindCode = try reader.value("minutia \(index) type", size: 1, allowed: 0...2)
+        let quality = try reader.value("minutia \(index) quality", size: 1, allowed: 0...100)
         return Minutia(x: Double(x) / positionSteps, y: Double(y) / positionSteps,
                        direction: Double(direction) / directionSteps * 2 * .pi,
                        kind: Minutia.Kind(rawValue: UInt8(kindCode)) ?? .other, quality: quality)
@@ -62,6 +61,9 @@ extension HostTemplate {
 }
 
 /// Reads big-endian fields in order, naming the field in every error.
+///
+/// Field names are worded only for an error: a 1:N search decodes thousands of templates, and
+/// wording every field of every minutia cost more than reading it.
 private struct HostTemplateReader {
     let bytes: [UInt8]
     private(set) var offset = 0
@@ -70,35 +72,47 @@ private struct HostTemplateReader {
 
     var remaining: Int { bytes.count - offset }
 
-    mutating func bytes(_ count: Int, _ field: String) throws -> [UInt8] {
-        guard count <= remaining else {
-            throw HostTemplateError.truncated(field: field, offset: offset, byteCount: bytes.count)
-        }
+    mutating func bytes(_ count: Int, _ field: @autoclosure () -> String) throws -> [UInt8] {
+        try ensure(count, field)
         defer { offset += count }
         return Array(bytes[offset..<(offset + count)])
     }
 
-    mutating func uint8(_ field: String) throws -> UInt8 {
-        try bytes(1, field)[0]
+    mutating func uint8(_ field: @autoclosure () -> String) throws -> UInt8 {
+        UInt8(try unsigned(1, field))
     }
 
-    mutating func uint32(_ field: String) throws -> UInt32 {
-        try bytes(4, field).reduce(0) { $0 << 8 | UInt32($1) }
+    mutating func uint32(_ field: @autoclosure () -> String) throws -> UInt32 {
+        UInt32(try unsigned(4, field))
     }
 
     /// An unsigned big-endian field of `size` bytes that must lie in `allowed`.
-    mutating func value(_ field: String, size: Int, allowed: ClosedRange<Int>) throws -> Int {
-        let value = try bytes(size, field).reduce(0) { $0 << 8 | Int($1) }
+    mutating func value(_ field: @autoclosure () -> String, size: Int, allowed: ClosedRange<Int>) throws -> Int {
+        let value = try unsigned(size, field)
         guard allowed.contains(value) else {
-            throw HostTemplateError.invalidField(field: field, offset: offset - size, value: value,
+            throw HostTemplateError.invalidField(field: field(), offset: offset - size, value: value,
                                                  allowed: "\(allowed.lowerBound)–\(allowed.upperBound)")
         }
         return value
     }
 
-    func expectZero(_ value: UInt8, _ field: String, size: Int) throws {
+    func expectZero(_ value: UInt8, _ field: @autoclosure () -> String, size: Int) throws {
         guard value == 0 else {
-            throw HostTemplateError.invalidField(field: field, offset: offset - size, value: Int(value), allowed: "0")
+            throw HostTemplateError.invalidField(field: field(), offset: offset - size, value: Int(value), allowed: "0")
+        }
+    }
+
+    private mutating func unsigned(_ size: Int, _ field: () -> String) throws -> Int {
+        try ensure(size, field)
+        var value = 0
+        for index in offset..<(offset + size) { value = value << 8 | Int(bytes[index]) }
+        offset += size
+        return value
+    }
+
+    private func ensure(_ count: Int, _ field: () -> String) throws {
+        guard count <= remaining else {
+            throw HostTemplateError.truncated(field: field(), offset: offset, byteCount: bytes.count)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The geometry of a cylinder, how its bits are laid out, and the tables used to fill one.
 ///
@@ -8,7 +9,7 @@ import Foundation
 /// `planes` grids (plane `p` holds bit `p` of each cell's count). So a cylinder is
 /// `(layers + 1 + planes) × cellWords` words. The count planes let a comparison count the value
 /// bits of one cylinder inside the other's valid cells with `planes` grids instead of `layers`.
-struct CylinderLayout {
+struct CylinderLayout: Sendable {
     let cells: Int
     let layers: Int
     let cellSize: Double
@@ -16,8 +17,11 @@ struct CylinderLayout {
     let cellWords: Int
     /// Cells whose centre lies within the radius.
     let insideCells: Int
-    /// Directional contribution by angle difference, sampled over `-π...π` for each layer.
-    let directionalTable: [[Double]]
+    /// Those cells: grid index and centre in the cylinder's own frame (`u` along its minutia).
+    let insideGrid: [(cell: Int, u: Double, v: Double)]
+    /// Directional contribution by angle difference, sampled over `-π...π`: layer `l`'s
+    /// samples are `directional[l · tableSize ..< (l + 1) · tableSize]`.
+    let directional: [Double]
     static let tableSize = 256
 
     /// Bits needed for a count of `0...layers`.
@@ -33,13 +37,15 @@ struct CylinderLayout {
         cellWords = (cells * cells + 63) / 64
         // ByteCounts sums per-byte counts of up to 31 words before folding them.
         precondition(layers * cellWords <= 31, "a cylinder may hold at most 31 words of value bits")
-        let side = cells, half = Double(cells - 1) / 2, size = cellSize, radius = parameters.radius
-        insideCells = (0..<(side * side)).filter { cell in
-            let u = (Double(cell % side) - half) * size, v = (Double(cell / side) - half) * size
-            return u * u + v * v <= radius * radius
-        }.count
+        let side = cells, size = cellSize, radius = parameters.radius
+        insideGrid = (0..<(side * side)).compactMap { cell in
+            let u = Self.cellCentre(cell % side, cells: side, size: size)
+            let v = Self.cellCentre(cell / side, cells: side, size: size)
+            return u * u + v * v <= radius * radius ? (cell, u, v) : nil
+        }
+        insideCells = insideGrid.count
         let width = 2 * Double.pi / Double(layers), sigma = parameters.directionalSigma
-        directionalTable = (0..<layers).map { layer in
+        directional = (0..<layers).flatMap { layer in
             let centre = -Double.pi + (Double(layer) + 0.5) * width
             return (0..<Self.tableSize).map { step in
                 let difference = -Double.pi + 2 * Double.pi * Double(step) / Double(Self.tableSize)
@@ -51,6 +57,22 @@ struct CylinderLayout {
         }
     }
 
+    /// The layout for `parameters`, built once per process (its tables cost more than filling
+    /// a template's cylinders).
+    static func shared(for parameters: MatchingParameters) -> CylinderLayout {
+        if let layout = built.withLock({ $0[parameters] }) { return layout }
+        let layout = CylinderLayout(parameters: parameters)
+        built.withLock { $0[parameters] = layout }
+        return layout
+    }
+
+    private static let built = Mutex<[MatchingParameters: CylinderLayout]>([:])
+
+    /// Offset of column or row `index`'s centre from the cylinder's centre.
+    static func cellCentre(_ index: Int, cells: Int, size: Double) -> Double {
+        (Double(index) - Double(cells - 1) / 2) * size
+    }
+
     /// Angle wrapped to `-π..<π`.
     static func wrapped(_ angle: Double) -> Double {
         var a = angle.truncatingRemainder(dividingBy: 2 * .pi)
@@ -59,62 +81,8 @@ struct CylinderLayout {
         return a
     }
 
-    /// Writes cylinder `centre` at `offset` in `words`; returns whether it is valid.
-    func fill(_ words: inout [UInt64], at offset: Int, centre: Int, minutiae: [MatchMinutia],
-              foreground: ForegroundDistance?, parameters: MatchingParameters) -> Bool {
-        let m = minutiae[centre]
-        let reach = 3 * parameters.spatialSigma
-        let neighbours = minutiae.indices.filter { index in
-            index != centre && hypot(minutiae[index].x - m.x, minutiae[index].y - m.y) <= parameters.radius + reach
-        }
-        guard neighbours.count >= parameters.minimumNeighbours else { return false }
-        let cosine = cos(m.angle), sine = sin(m.angle)
-        let gaussianScale = 1 / (parameters.spatialSigma * (2 * Double.pi).squareRoot())
-        let twoSigmaSquared = 2 * parameters.spatialSigma * parameters.spatialSigma
-        var validCells = 0
-        var sums = [Double](repeating: 0, count: layers)
-        for cell in 0..<(cells * cells) {
-            let u = (Double(cell % cells) - Double(cells - 1) / 2) * cellSize
-            let v = (Double(cell / cells) - Double(cells - 1) / 2) * cellSize
-            guard u * u + v * v <= parameters.radius * parameters.radius else { continue }
-            let x = m.x + u * cosine - v * sine, y = m.y + u * sine + v * cosine
-            guard foreground?.isInside(x: x, y: y, inset: parameters.foregroundInset) ?? true else { continue }
-            validCells += 1
-            for layer in 0..<layers { sums[layer] = 0 }
-            for index in neighbours {
-                let t = minutiae[index]
-                let dx = t.x - x, dy = t.y - y, distanceSquared = dx * dx + dy * dy
-                guard distanceSquared <= reach * reach else { continue }
-                let spatial = gaussianScale * exp(-distanceSquared / twoSigmaSquared)
-                let step = tableStep(Self.wrapped(m.angle - t.angle))
-                for layer in 0..<layers { sums[layer] += spatial * directionalTable[layer][step] }
-            }
-            let word = cell / 64, bit = UInt64(1) << UInt64(cell % 64)
-            words[offset + valueWords + word] |= bit
-            for layer in 0..<layers where sums[layer] > parameters.contributionThreshold {
-                words[offset + layer * cellWords + word] |= bit
-            }
-        }
-        fillCountPlanes(&words, at: offset)
-        return Double(validCells) >= parameters.minimumValidCells * Double(insideCells)
-    }
-
-    /// Adds each layer's grid into the bit-sliced per-cell counts (a ripple-carry add per word).
-    private func fillCountPlanes(_ words: inout [UInt64], at offset: Int) {
-        for word in 0..<cellWords {
-            for layer in 0..<layers {
-                var carry = words[offset + layer * cellWords + word]
-                for plane in 0..<planes where carry != 0 {
-                    let index = offset + planeOffset + plane * cellWords + word
-                    let next = words[index] & carry
-                    words[index] ^= carry
-                    carry = next
-                }
-            }
-        }
-    }
-
-    private func tableStep(_ difference: Double) -> Int {
+    /// The directional table's sample for an angle difference in `-π...π`.
+    func tableStep(_ difference: Double) -> Int {
         let step = Int(((difference + .pi) / (2 * .pi) * Double(Self.tableSize)).rounded())
         return step % Self.tableSize
     }

@@ -36,7 +36,7 @@ struct CylinderSet: Sendable {
     let summaries: [CylinderSummary]
 
     init(minutiae: [MatchMinutia], foreground: ForegroundDistance?, parameters: MatchingParameters) {
-        let layout = CylinderLayout(parameters: parameters)
+        let layout = CylinderLayout.shared(for: parameters)
         self.minutiae = minutiae
         cellWords = layout.cellWords
         layers = layout.layers
@@ -44,9 +44,12 @@ struct CylinderSet: Sendable {
         stride = layout.stride
         insideCells = layout.insideCells
         var words = [UInt64](repeating: 0, count: minutiae.count * layout.stride)
-        isValid = minutiae.indices.map { index in
-            layout.fill(&words, at: index * layout.stride, centre: index, minutiae: minutiae,
-                        foreground: foreground, parameters: parameters)
+        var filler = CylinderFiller(layout: layout, parameters: parameters)
+        isValid = words.withUnsafeMutableBufferPointer { words in
+            minutiae.indices.map { index in
+                filler.fill(words.baseAddress! + index * layout.stride, centre: index, minutiae: minutiae,
+                            foreground: foreground)
+            }
         }
         let stride = layout.stride, valueWords = layout.valueWords, inside = layout.insideCells
         let validityWords = layout.cellWords

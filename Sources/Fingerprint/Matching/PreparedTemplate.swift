@@ -15,14 +15,19 @@ public struct PreparedTemplate: Sendable {
     /// Prepares minutiae given in pixels of a `dpi` image, with the foreground they were seen in.
     public init(minutiae: [Minutia], dpi: Double, foreground: ForegroundMap?,
                 parameters: MatchingParameters = MatchingParameters()) {
-        let scale = 500 / dpi
-        let points = minutiae.map {
-            MatchMinutia(x: $0.x * scale, y: $0.y * scale, angle: CylinderLayout.wrapped(-$0.direction), kind: $0.kind)
-        }
-        self.foreground = foreground.map(ForegroundDistance.init)
+        let points = Self.matcherMinutiae(minutiae, dpi: dpi)
+        self.foreground = foreground.map { ForegroundDistance($0, measuresInsets: parameters.foregroundInset > 0) }
         cylinders = CylinderSet(minutiae: points, foreground: self.foreground, parameters: parameters)
         self.points = MinutiaPoints(points)
     }
 
     public var minutiaCount: Int { cylinders.minutiae.count }
+
+    /// Minutiae in matcher coordinates: pixels at 500 dpi, angles from the x axis towards y.
+    static func matcherMinutiae(_ minutiae: [Minutia], dpi: Double) -> [MatchMinutia] {
+        let scale = 500 / dpi
+        return minutiae.map {
+            MatchMinutia(x: $0.x * scale, y: $0.y * scale, angle: CylinderLayout.wrapped(-$0.direction), kind: $0.kind)
+        }
+    }
 }

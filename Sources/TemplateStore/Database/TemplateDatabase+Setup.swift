@@ -30,11 +30,15 @@ extension TemplateDatabase {
         try connection.configure(SQLITE_DBCONFIG_DEFENSIVE, enabled: true)
         // journal_mode is persistent in the file; the other pragmas are per connection.
         _ = try connection.firstRow("PRAGMA journal_mode = WAL") { $0.text(at: 0) }
+        // A 1:N search reads every template: with SQLite's default 2 MiB page cache a store of
+        // 10,000 (about 12 MiB) is read page by page several times over, 88,000 preads; 64 MiB
+        // holds such a store whole.
         try connection.execute("""
             PRAGMA synchronous = FULL;
             PRAGMA foreign_keys = ON;
             PRAGMA secure_delete = ON;
             PRAGMA trusted_schema = OFF;
+            PRAGMA cache_size = -65536;
             """)
         return connection
     }

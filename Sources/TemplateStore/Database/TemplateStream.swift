@@ -33,3 +33,8 @@ public struct SealedTemplate {
         try row.decrypt(with: cipher)
     }
 }
+
+// Decrypting reads only the row and the store's unlocked keys, which stay unchanged while the
+// template is held, and makes its OpenSSL contexts per call: templates may be opened on several
+// threads at once (1:N identification does).
+extension SealedTemplate: @unchecked Sendable {}
