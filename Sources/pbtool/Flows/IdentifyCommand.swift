@@ -7,9 +7,12 @@ struct IdentifyCommand: AsyncParsableCommand {
         commandName: "identify",
         abstract: "Identify a finger among everyone in the template store (1:N).",
         discussion: """
-            Loads and prepares every reference in the store, takes one usable swipe of any \
-            finger, compares it with all of them (on every core) and lists the best candidates \
-            at or above the threshold (--fmr), best first.
+            Loads every reference in the store, takes one usable swipe of any finger and lists \
+            the best candidates at or above the threshold (--fmr), best first. A store of up to \
+            256 references is compared in full; in a larger one every reference is first ranked \
+            by a coarse sketch of its minutiae and the best 2 % (at least 256) are compared in \
+            full. The ranking can miss a reference the full comparison would find (docs/identify.md \
+            gives how often); --exhaustive compares every reference in full, slower.
 
             Exit codes: 0 at least one candidate, 1 nobody matched, 2 usage, 7 no finger in \
             time, 8 no sensor, 9 store, 10 wrong passphrase, 130 cancelled. See docs/identify.md.
@@ -17,11 +20,15 @@ struct IdentifyCommand: AsyncParsableCommand {
             Examples:
               pbtool identify --key-file ~/.config/pbtool/store.key
               pbtool identify --top 5 --json --sensor sim:synthetic:7
+              pbtool identify --exhaustive
             """
     )
 
     @Option(help: "Candidates to list at most.")
     var top = 3
+
+    @Flag(help: "Compare every reference in full instead of the best-ranked share of a large store.")
+    var exhaustive = false
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var sensor: FlowSensorOptions
@@ -37,7 +44,9 @@ struct IdentifyCommand: AsyncParsableCommand {
         let runner = try output.runner()
         let engine = match.engine()
         let device = try sensor.makeSensor(impressions: 4...4)
-        let gallery = try HostGallery(loading: HostReferences(database: store.open(), engine: engine))
+        var search = HostGallery.Search()
+        if exhaustive { search.fullComparisons = .max }
+        let gallery = try HostGallery(loading: HostReferences(database: store.open(), engine: engine), search: search)
         var configuration = IdentificationController.Configuration()
         configuration.top = top
         configuration.gates = gates.gates(.verification)

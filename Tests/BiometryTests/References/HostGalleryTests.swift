@@ -34,6 +34,16 @@ import Testing
         #expect(candidates.map(\.user) == ["alice"])
     }
 
+    /// `pbtool identify --exhaustive` sets no limit.
+    @Test func unlimitedSearchComparesEveryReference() {
+        let entries = (0..<300).map { Self.entry("decoy-\($0)", Self.features(Self.randomMinutiae(seed: UInt64($0), count: 20))) }
+        var search = HostGallery.Search()
+        search.fullComparisons = .max
+        let probe = TestFingers.engine.prepare(Self.features(Self.randomMinutiae(seed: 999, count: 20)))
+        #expect(HostGallery(entries: entries, search: search).shortlist(for: probe) == Array(0..<300))
+        #expect(HostGallery(entries: entries).shortlist(for: probe).count == 256)
+    }
+
     @Test func smallGalleryIsComparedInFull() throws {
         let entries = (0..<5).map { Self.entry("decoy-\($0)", Self.features(Self.randomMinutiae(seed: UInt64($0), count: 30))) }
         let gallery = HostGallery(entries: entries)
