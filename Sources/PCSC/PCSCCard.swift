@@ -1,5 +1,6 @@
 internal import CPCSCLite
 import APDU
+import Synchronization
 
 /// A connection to the card in one reader: transmit, status, transactions, control codes.
 ///
@@ -18,6 +19,9 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
 
     let handle: Int
     private var isConnected = true
+    // One answer buffer for every transmit: zero-filling a fresh 64 KiB per APDU was a
+    // measurable part of a 1,000-APDU script replay. The lock keeps two threads from sharing it.
+    private let answerBuffer = Mutex([UInt8](repeating: 0, count: Int(CPCSC_MAX_BUFFER_SIZE_EXTENDED)))
 
     init(context: PCSCContext, reader: String, share: ShareMode, protocols: CardProtocols) throws(PCSCError) {
         var card = 0
@@ -42,16 +46,18 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
     /// rejects a larger one. A card pulled mid-command throws `PCSCError.removedCard`.
     public func transmit(_ command: [UInt8]) throws(PCSCError) -> [UInt8] {
         try requireConnected("SCardTransmit")
-        var received = CPCSC_MAX_BUFFER_SIZE_EXTENDED
-        var response = [UInt8](repeating: 0, count: Int(received))
         let pci = activeProtocol == .t1 ? cpcsc_pci_t1() : activeProtocol == .raw ? cpcsc_pci_raw() : cpcsc_pci_t0()
-        let status = response.withUnsafeMutableBufferPointer { output in
-            command.withUnsafeBufferPointer { input in
-                SCardTransmit(handle, pci, input.baseAddress, UInt(input.count), nil, output.baseAddress, &received)
+        let (status, answer) = answerBuffer.withLock { buffer in
+            var received = UInt(buffer.count)
+            let status = buffer.withUnsafeMutableBufferPointer { output in
+                command.withUnsafeBufferPointer { input in
+                    SCardTransmit(handle, pci, input.baseAddress, UInt(input.count), nil, output.baseAddress, &received)
+                }
             }
+            return (status, status == Int(SCARD_S_SUCCESS) ? Array(buffer[..<Int(received)]) : [])
         }
         try check(status, "SCardTransmit")
-        return Array(response.prefix(Int(received)))
+        return answer
     }
 
     /// Connects again, for example after another application reset the card (`SCardReconnect`).

@@ -12,7 +12,7 @@ enum Entry {
         cshims_line_buffer_stdout()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try PBToolCommand.parseAsRoot(arguments)
+            var command = try parse(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -21,6 +21,11 @@ enum Entry {
         } catch {
             exit(with: error)
         }
+    }
+
+    private static func parse(_ arguments: [String]) throws -> sending any ParsableCommand {
+        if let leaf = LeafFirstParse.command(arguments, root: PBToolCommand.self) { return leaf }
+        return try PBToolCommand.parseAsRoot(arguments)
     }
 
     private static func exit(with error: any Error) -> Never {

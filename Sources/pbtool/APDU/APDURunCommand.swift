@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// `pbtool apdu run`: replays APDU scripts with assertions and reports them for people and CI.
-struct APDURunCommand: AsyncParsableCommand {
+struct APDURunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Replay APDU scripts against a card and check the answers.",
@@ -78,7 +78,7 @@ struct APDURunCommand: AsyncParsableCommand {
         guard timeout > 0 else { throw ValidationError("--timeout must be above 0 seconds") }
     }
 
-    func run() async throws {
+    func run() throws {
         let loaded = try ScriptFiles.load(scripts)
         let environment = ProcessInfo.processInfo.environment
         if dryRun {
@@ -86,12 +86,12 @@ struct APDURunCommand: AsyncParsableCommand {
             return
         }
         try ScriptFiles.checkEnvironment(of: loaded, environment)
-        let result = await replay(loaded, environment: environment)
+        let result = replay(loaded, environment: environment)
         try finish(with: result)
     }
 
-    /// Runs the scripts on a thread of their own, watched for --timeout.
-    private func replay(_ loaded: [Script], environment: [String: String]) async -> RunResult {
+    /// Runs the scripts on this thread, watched for --timeout from another.
+    private func replay(_ loaded: [Script], environment: [String: String]) -> RunResult {
         let gate = RunReportGate(reporters: [reporter()])
         let junitPath = junit
         let watch = CardOperationWatch(seconds: timeout) { reason in
@@ -112,12 +112,7 @@ struct APDURunCommand: AsyncParsableCommand {
         let runner = ScriptRunner(connector: connector, environment: environment, settings: settings, observer: gate)
         watch.start()
         defer { watch.stop() }
-        let work = RunnerHandOff(runner: runner, scripts: loaded)
-        return await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: work.run()) }
-            thread.stackSize = 4 << 20
-            thread.start()
-        }
+        return runner.run(loaded)
     }
 
     private func reporter() -> any ScriptRunObserver {
@@ -148,17 +143,4 @@ struct APDURunCommand: AsyncParsableCommand {
             throw CommandFailure(.transport, "the run ended early: \(failure)")
         }
     }
-}
-
-/// Hands the runner to the one thread that uses it (the runner is not for concurrent use).
-private final class RunnerHandOff: @unchecked Sendable {
-    private let runner: ScriptRunner
-    private let scripts: [Script]
-
-    init(runner: ScriptRunner, scripts: [Script]) {
-        self.runner = runner
-        self.scripts = scripts
-    }
-
-    func run() -> RunResult { runner.run(scripts) }
 }
