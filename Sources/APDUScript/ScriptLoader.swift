@@ -17,7 +17,27 @@ public struct ScriptLoader: Sendable {
 
     /// A loader reading UTF-8 files from disk.
     public static let fileSystem = ScriptLoader { path in
-        try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw UnreadableScript.folder
+        }
+        // Read as bytes and decoded here: Foundation words a bad encoding as "isn't in the correct
+        // format", which does not tell the user what is wrong.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw UnreadableScript.notUTF8 }
+        return text
+    }
+
+    /// Why the file system loader refuses a path it could open.
+    enum UnreadableScript: Error, CustomStringConvertible {
+        case folder, notUTF8
+
+        var description: String {
+            switch self {
+            case .folder: "a folder, not a script file"
+            case .notUTF8: "not UTF-8 text"
+            }
+        }
     }
 
     /// Loads `path` and everything it includes, then checks the whole script.
@@ -95,6 +115,7 @@ public struct ScriptLoader: Sendable {
     }
 
     private static func reason(_ error: any Error) -> String {
+        if let unreadable = error as? UnreadableScript { return unreadable.description }
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain {
             switch nsError.code {

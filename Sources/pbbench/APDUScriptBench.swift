@@ -16,7 +16,7 @@ struct APDUScriptBench: BenchSuite {
         /// APDUs in the replayed script (a SELECT, then READ COUNTER).
         var commands = 1_000
         /// Timed runs of each tool (medians compared, best runs noted).
-        var runs = 9
+        var runs = 21
         /// Lines of the parsed script.
         var parsedLines = 10_000
         /// Parses timed; the best is reported.
@@ -32,8 +32,14 @@ struct APDUScriptBench: BenchSuite {
         try measureParsing(report)
         try await LiveStackLock.withExclusiveAccess {
             try PCSCDaemon.ensureRunning()
-            let card = try AttachedVirtualCard.attach(applets: [DemoApplet()], port: 35963)
-            defer { try? card.detach() }
+            // The card answers from its own process, as `pbtool card emulate` does in a user's CI:
+            // a card inside pbbench would put the measuring process into the ping-pong it times.
+            guard FileManager.default.isExecutableFile(atPath: Self.executable("pbtool").path) else {
+                report.skip("no \(Self.executable("pbtool").path): build it with `swift build -c release --product pbtool` (make bench does)")
+                return
+            }
+            let card = try EmulatorProcess(port: 35963)
+            defer { _ = try? card.stop() }
             try measureReplay(report)
         }
     }
@@ -52,10 +58,6 @@ struct APDUScriptBench: BenchSuite {
         let library = try best { try replayInProcess(ours.path) }
         report.record("\(parameters.commands) APDUs, ScriptRunner in process (best of \(parameters.runs))", library, unit: "ms")
         let pbtool = Self.executable("pbtool")
-        guard FileManager.default.isExecutableFile(atPath: pbtool.path) else {
-            report.skip("no \(pbtool.path): build it with `swift build -c release --product pbtool` (make bench does)")
-            return
-        }
         let ourCommand = (pbtool.path, ["apdu", "run", "--reader", parameters.reader, ours.path])
         guard FileManager.default.isExecutableFile(atPath: parameters.scriptor) else {
             let tool = try best { try timeProcess(ourCommand.0, ourCommand.1) }
@@ -100,21 +102,8 @@ struct APDUScriptBench: BenchSuite {
         return elapsed
     }
 
-    /// Wall time of one run of `executable`, output discarded; a non-zero exit is a failure.
     private func timeProcess(_ executable: String, _ arguments: [String]) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let start = ContinuousClock.now
-        try process.run()
-        process.waitUntilExit()
-        let elapsed = (ContinuousClock.now - start).milliseconds
-        guard process.terminationStatus == 0 else {
-            throw BenchFailure("\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
-        }
-        return elapsed
+        try SpawnedRun.milliseconds(executable, arguments)
     }
 
     // MARK: - Parsing
