@@ -17,6 +17,8 @@ struct APDUScriptBench: BenchSuite {
         var commands = 1_000
         /// Timed runs of each tool (medians compared, best runs noted).
         var runs = 21
+        /// Seconds of quiet before each timed run.
+        var pause = 0.05
         /// Lines of the parsed script.
         var parsedLines = 10_000
         /// Parses timed; the best is reported.
@@ -65,12 +67,20 @@ struct APDUScriptBench: BenchSuite {
             report.skip("scriptor is not installed (Debian package pcsc-tools): no comparison")
             return
         }
-        // Interleaved, so both tools see the same load on a shared machine; the medians are
-        // compared (single best runs swing by more than the difference between the tools).
+        // Interleaved, so both tools see the same load on a shared machine, in alternating order
+        // and after a pause: a run started the moment the other tool exited measured about 5 %
+        // slower, whichever tool it was. The medians are compared (single best runs swing by more
+        // than the difference between the tools).
         var tool: [Double] = [], scriptor: [Double] = []
-        for _ in 0..<parameters.runs {
-            tool.append(try timeProcess(ourCommand.0, ourCommand.1))
-            scriptor.append(try timeProcess(parameters.scriptor, ["-r", parameters.reader, theirs.path]))
+        let runs: [() throws -> Void] = [
+            { tool.append(try timeProcess(ourCommand.0, ourCommand.1)) },
+            { scriptor.append(try timeProcess(parameters.scriptor, ["-r", parameters.reader, theirs.path])) },
+        ]
+        for round in 0..<parameters.runs {
+            for run in round.isMultiple(of: 2) ? runs : runs.reversed() {
+                Thread.sleep(forTimeInterval: parameters.pause)
+                try run()
+            }
         }
         let scriptorMedian = Self.median(scriptor)
         report.record("\(parameters.commands) APDUs, pbtool apdu run (process, median of \(parameters.runs))", Self.median(tool),

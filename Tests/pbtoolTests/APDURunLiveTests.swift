@@ -91,6 +91,26 @@ import VirtualCard
     }
 }
 
+extension APDURunLiveTests {
+    @Test func aPauseLongerThanTheTimeoutIsNotACardOperation() async throws {
+        try await LiveStack.run {
+            let folder = try Folder()
+            let script = try folder.write("pause.apdu", """
+                test "before and after a pause" {
+                  00 A4 04 00 08 F0 70 62 74 6F 6F 6C 01 00 =9000
+                  sleep 1.5s
+                  80 32 00 00 04 =9000 len 4
+                }
+                """)
+            let attached = try AttachedVirtualCard.attach()
+            defer { try? attached.detach() }
+            let outcome = try PBToolProcess.run(["apdu", "run", "--reader", attached.reader, "--timeout", "1", "--tap", script])
+            #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+            #expect(outcome.standardOutput.contains("ok 1 - \(script): before and after a pause"))
+        }
+    }
+}
+
 /// An applet that takes 3 s over any command but SELECT: a card that has stopped answering,
 /// as far as a 1 s timeout can tell.
 final class StallingApplet: Applet {

@@ -2,9 +2,6 @@ import APDU
 import APDUScript
 import ArgumentParser
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `pbtool apdu run`: replays APDU scripts with assertions and reports them for people and CI.
 struct APDURunCommand: ParsableCommand {
@@ -90,26 +87,13 @@ struct APDURunCommand: ParsableCommand {
         try finish(with: result)
     }
 
-    /// Runs the scripts on this thread, watched for --timeout from another.
+    /// Runs the scripts on this thread, each card operation bounded by --timeout.
     private func replay(_ loaded: [Script], environment: [String: String]) -> RunResult {
-        let gate = RunReportGate(reporters: [reporter()])
-        let junitPath = junit
-        let watch = CardOperationWatch(seconds: timeout) { reason in
-            guard let partial = gate.close(transportFailure: reason) else { return }
-            if let junitPath {
-                do {
-                    try RunReportFiles.writeJUnit(partial, to: junitPath)
-                } catch {
-                    printError("pbtool: cannot write the JUnit report \"\(junitPath)\": \(error.localizedDescription)")
-                }
-            }
-            printError("pbtool: \(reason); the report shows what had passed")
-            Glibc.exit(ExitStatus.transport.rawValue)
-        }
+        let watch = CardOperationWatch(seconds: timeout)
         let connector: any CardConnector = emulate ? EmulatedScriptConnector() : PCSCScriptConnector(watch: watch)
         let settings = RunSettings(stopOnFail: stopOnFail, showsSecrets: showSecrets,
                                    fixedReader: emulate ? .emulated : reader.map { .named($0) })
-        let runner = ScriptRunner(connector: connector, environment: environment, settings: settings, observer: gate)
+        let runner = ScriptRunner(connector: connector, environment: environment, settings: settings, observer: reporter())
         watch.start()
         defer { watch.stop() }
         return runner.run(loaded)

@@ -1,81 +1,69 @@
+import CShims
 import Foundation
 
-/// Notices a card operation that takes longer than the run's timeout.
+/// Ends a card operation that takes longer than the run's timeout.
 ///
 /// pcsc-lite cannot cancel `SCardConnect` or `SCardTransmit`, so a stuck reader or card would
-/// hang the run; instead the watch calls `onTimeout` from its own thread, which reports what had
-/// passed and ends the process. Pauses (`sleep`) are not card operations and are not watched.
+/// hang the run. At the deadline, SIGALRM shuts down the run's sockets to pcscd
+/// (CShims/deadline.c); the call blocked on them fails, the watch turns that failure into a
+/// timeout naming what was awaited, and the run ends as on any transport error, with a report of
+/// what had passed. Pauses (`sleep`) are not card operations and are not watched.
 ///
-/// The watching thread sleeps until the deadline of the operation under way, or for one whole
-/// timeout when none is: an operation that starts meanwhile cannot expire before it wakes. So a
-/// run of short operations wakes it about once per timeout, not once per APDU or per tick; a
-/// script replay is a ping-pong with pcscd, and every extra wake-up on a two-core machine made
-/// its round trips slower (make bench, apdu-script).
-final class CardOperationWatch: @unchecked Sendable {
+/// No thread watches: a replay is a ping-pong with pcscd, and with a watching thread (even an
+/// asleep one) `make bench` measured 1,000-APDU replays 3–6 % slower on a 2-core VM.
+final class CardOperationWatch {
     private let seconds: Double
-    private let limit: Duration
-    private let lock = NSLock()
-    private var current: Operation?
-    private var stopped = false
-    private let onTimeout: @Sendable (String) -> Void
+    private let milliseconds: Int
 
-    private struct Operation {
-        let what: () -> String
-        let deadline: ContinuousClock.Instant
-    }
-
-    /// A watch allowing `seconds` per operation; `onTimeout` gets what was being waited for.
-    init(seconds: Double, onTimeout: @escaping @Sendable (String) -> Void) {
+    /// A watch allowing `seconds` per operation.
+    init(seconds: Double) {
         self.seconds = seconds
-        limit = .milliseconds(Int(seconds * 1000))
-        self.onTimeout = onTimeout
+        milliseconds = max(1, Int((seconds * 1000).rounded()))
     }
 
-    /// Starts the watching thread.
+    /// Installs the deadline's signal handler.
     func start() {
-        let thread = Thread { [self] in watch() }
-        thread.name = "pbtool card watch"
-        thread.start()
+        _ = cshims_deadline_install()
     }
 
-    /// Stops watching; the thread ends when it next wakes.
+    /// Disarms the deadline.
     func stop() {
-        lock.withLock {
-            stopped = true
-            current = nil
-        }
+        _ = cshims_deadline_disarm()
+    }
+
+    /// Runs `body` and marks the sockets it opens (pcsc-lite's connection to pcscd) to be shut
+    /// down at a deadline.
+    func openingSockets<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let before = Self.openSockets()
+        let result = try body()
+        for descriptor in Self.openSockets().subtracting(before) { _ = cshims_deadline_cut_on_expiry(descriptor) }
+        return result
     }
 
     /// Runs `body` as one watched operation described by `what`, worded only if it times out.
-    func guarded<Result>(_ what: @escaping @autoclosure () -> String, _ body: () throws -> Result) throws -> Result {
-        lock.withLock { current = Operation(what: what, deadline: ContinuousClock.now + limit) }
-        defer { lock.withLock { current = nil } }
-        return try body()
-    }
-
-    private func watch() {
-        while true {
-            let (wake, expired) = nextCheck()
-            if let expired {
-                onTimeout("timed out after \(seconds.formattedSeconds) s \(expired)")
-                return
-            }
-            guard let wake else { return }
-            let (seconds, attoseconds) = (wake - ContinuousClock.now).components
-            Thread.sleep(forTimeInterval: max(0.001, Double(seconds) + Double(attoseconds) / 1e18))
+    func guarded<Result>(_ what: @autoclosure () -> String, _ body: () throws -> Result) throws -> Result {
+        // An earlier deadline that passed just after its operation ended has cut the sockets.
+        guard cshims_deadline_expired() == 0 else { throw timeout(what()) }
+        _ = cshims_deadline_arm(milliseconds)
+        defer { _ = cshims_deadline_disarm() }
+        do {
+            return try body()
+        } catch {
+            guard cshims_deadline_expired() != 0 else { throw error }
+            throw timeout(what())
         }
     }
 
-    /// When to look again (nil: stopped), or what expired.
-    private func nextCheck() -> (wake: ContinuousClock.Instant?, expired: String?) {
-        lock.withLock {
-            guard !stopped else { return (nil, nil) }
-            let now = ContinuousClock.now
-            guard let operation = current else { return (now + limit, nil) }
-            guard now >= operation.deadline else { return (operation.deadline, nil) }
-            stopped = true
-            current = nil
-            return (nil, operation.what())
-        }
+    private func timeout(_ what: String) -> CommandFailure {
+        CommandFailure(.transport, "timed out after \(seconds.formattedSeconds) s \(what)")
+    }
+
+    /// The process's open socket descriptors.
+    private static func openSockets() -> Set<Int32> {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return [] }
+        return Set(names.compactMap { Int32($0) }.filter { descriptor in
+            var status = stat()
+            return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
+        })
     }
 }

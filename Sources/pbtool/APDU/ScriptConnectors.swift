@@ -16,11 +16,11 @@ final class PCSCScriptConnector: CardConnector {
     /// The reader named (exactly, or a unique part of its name) or the first with a card.
     func channel(reader: String?) throws -> any CardChannel {
         try watch.guarded("connecting to \(reader.map { "\"\($0)\"" } ?? "the first reader with a card")") {
-            let context = try self.context ?? PCSCContext()
+            let context = try self.context ?? watch.openingSockets { try PCSCContext() }
             self.context = context
             let choice = try ReaderChoice.choose(reader, context: context)
             if let open = channels[choice.name] { return open }
-            let channel = WatchedChannel(try context.connect(to: choice.name), watch: watch)
+            let channel = WatchedChannel(try watch.openingSockets { try context.connect(to: choice.name) }, watch: watch)
             channels[choice.name] = channel
             return channel
         }
