@@ -38,8 +38,22 @@ struct BiometryGalleryBench {
         report.record("identify: read and decrypt \(records.count) templates", read.milliseconds, unit: "ms")
         report.record("identify: decode and sketch \(gallery.entries.count) templates (all cores)", sketched.milliseconds, unit: "ms")
         recordUnitCosts(report, gallery: gallery, probe: prepared)
+        recordExhaustiveSearch(report, gallery: gallery, probe: prepared, engine: engine)
         report.record("identify over \(gallery.entries.count) stored templates: load + search", (loaded + searched).milliseconds / 1000,
                       unit: "s", target: .atMost(1))
+    }
+
+    /// What `pbtool identify --exhaustive` costs: every reference prepared and compared in full.
+    private func recordExhaustiveSearch(_ report: BenchReport, gallery: HostGallery, probe: PreparedTemplate,
+                                        engine: RecognitionEngine) {
+        var everything = HostGallery.Search()
+        everything.fullComparisons = .max
+        let exhaustive = HostGallery(entries: gallery.entries, search: everything)
+        let start = ContinuousClock.now
+        let candidates = exhaustive.identify(probe, engine: engine, top: 3)
+        report.record("identify --exhaustive: compare all \(gallery.entries.count) in full (all cores)",
+                      (ContinuousClock.now - start).milliseconds, unit: "ms")
+        report.note("exhaustive best candidate \(candidates.first.map { "\($0.user)" } ?? "none")")
     }
 
     /// CPU time of one sketch and one sketch comparison on one core, over the first 1,000 references.
