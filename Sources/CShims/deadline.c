@@ -15,7 +15,7 @@
 enum { maximum_sockets = 16 };
 static volatile sig_atomic_t expired;
 static volatile sig_atomic_t socket_count;
-static int sockets[maximum_sockets];
+static volatile int sockets[maximum_sockets];
 
 static void deadline_passed(int signal_number) {
     (void)signal_number;
