@@ -36,8 +36,9 @@ struct APDUScriptBench: BenchSuite {
             try PCSCDaemon.ensureRunning()
             // The card answers from its own process, as `pbtool card emulate` does in a user's CI:
             // a card inside pbbench would put the measuring process into the ping-pong it times.
-            guard FileManager.default.isExecutableFile(atPath: Self.executable("pbtool").path) else {
-                report.skip("no \(Self.executable("pbtool").path): build it with `swift build -c release --product pbtool` (make bench does)")
+            let pbtool = Self.executable("pbtool").path
+            guard FileManager.default.isExecutableFile(atPath: pbtool) else {
+                report.skip("no \(pbtool): build it with `swift build -c release --product pbtool` (make bench does)")
                 return
             }
             let card = try EmulatorProcess(port: 35963)
@@ -62,7 +63,7 @@ struct APDUScriptBench: BenchSuite {
         let pbtool = Self.executable("pbtool")
         let ourCommand = (pbtool.path, ["apdu", "run", "--reader", parameters.reader, ours.path])
         guard FileManager.default.isExecutableFile(atPath: parameters.scriptor) else {
-            let tool = try best { try timeProcess(ourCommand.0, ourCommand.1) }
+            let tool = try best { try SpawnedRun.milliseconds(ourCommand.0, ourCommand.1) }
             report.record("\(parameters.commands) APDUs, pbtool apdu run (process)", tool, unit: "ms")
             report.skip("scriptor is not installed (Debian package pcsc-tools): no comparison")
             return
@@ -73,8 +74,8 @@ struct APDUScriptBench: BenchSuite {
         // than the difference between the tools).
         var tool: [Double] = [], scriptor: [Double] = []
         let runs: [() throws -> Void] = [
-            { tool.append(try timeProcess(ourCommand.0, ourCommand.1)) },
-            { scriptor.append(try timeProcess(parameters.scriptor, ["-r", parameters.reader, theirs.path])) },
+            { tool.append(try SpawnedRun.milliseconds(ourCommand.0, ourCommand.1)) },
+            { scriptor.append(try SpawnedRun.milliseconds(parameters.scriptor, ["-r", parameters.reader, theirs.path])) },
         ]
         for round in 0..<parameters.runs {
             for run in round.isMultiple(of: 2) ? runs : runs.reversed() {
@@ -110,10 +111,6 @@ struct APDUScriptBench: BenchSuite {
             throw BenchFailure("the replay did not pass: \(result.verdict), \(result.commandCount) commands")
         }
         return elapsed
-    }
-
-    private func timeProcess(_ executable: String, _ arguments: [String]) throws -> Double {
-        try SpawnedRun.milliseconds(executable, arguments)
     }
 
     // MARK: - Parsing

@@ -31,8 +31,8 @@ final class CardOperationWatch {
         _ = cshims_deadline_disarm()
     }
 
-    /// Runs `body` and marks the sockets it opens (pcsc-lite's connection to pcscd) to be shut
-    /// down at a deadline.
+    /// Runs `body` and marks the sockets it opens to be shut down at a deadline: wrap the creation
+    /// of a PC/SC context, whose one socket to pcscd carries every later call on it.
     func openingSockets<Result>(_ body: () throws -> Result) rethrows -> Result {
         let before = Self.openSockets()
         let result = try body()

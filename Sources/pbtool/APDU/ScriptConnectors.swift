@@ -20,7 +20,7 @@ final class PCSCScriptConnector: CardConnector {
             self.context = context
             let choice = try ReaderChoice.choose(reader, context: context)
             if let open = channels[choice.name] { return open }
-            let channel = WatchedChannel(try watch.openingSockets { try context.connect(to: choice.name) }, watch: watch)
+            let channel = WatchedChannel(try context.connect(to: choice.name), watch: watch)
             channels[choice.name] = channel
             return channel
         }
