@@ -55,6 +55,12 @@ public enum APDUToolImporter {
             guard statement.words.count == 2, let milliseconds = Int(statement.words[1].text), milliseconds >= 0 else {
                 throw ScriptSyntaxError("expected 'delay <milliseconds>;'", at: first.offset, in: source)
             }
+            // Checked here: a longer sleep would not parse in the converted script.
+            let limit = ScriptLimits.maximumSleep.components.seconds
+            guard milliseconds <= limit * 1000 else {
+                throw ScriptSyntaxError("delay \(milliseconds) ms is longer than the \(limit) s a sleep may last",
+                                        at: statement.words[1].offset, in: source)
+            }
             return "sleep \(milliseconds)ms"
         case "echo":
             return "# " + statement.words.dropFirst().map(\.text).joined(separator: " ")

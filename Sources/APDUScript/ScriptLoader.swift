@@ -16,7 +16,19 @@ public struct ScriptLoader: Sendable {
     }
 
     /// A loader reading UTF-8 files from disk.
-    public static let fileSystem = ScriptLoader { path in
+    public static let fileSystem = ScriptLoader { path in try utf8Text(atPath: path) }
+
+    /// The UTF-8 text of the file at `path` (a script, or a legacy script to import).
+    /// - Throws: `ScriptLoadError` saying why it cannot be read.
+    public static func text(atPath path: String) throws(ScriptLoadError) -> String {
+        do {
+            return try utf8Text(atPath: path)
+        } catch {
+            throw ScriptLoadError(path: path, reason: reason(error))
+        }
+    }
+
+    private static func utf8Text(atPath path: String) throws -> String {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw UnreadableScript.folder

@@ -144,6 +144,8 @@ import TestSupport
         ("/* open", 1, 1, "comment not closed"),
         ("reboot;", 1, 1, "unknown apdutool directive 'reboot'"),
         ("delay soon;", 1, 1, "expected 'delay <milliseconds>;'"),
+        ("delay 600001;", 1, 7, "delay 600001 ms is longer than the 600 s a sleep may last"),
+        ("delay 2508888888888881250;", 1, 7, "delay 2508888888888881250 ms is longer than the 600 s a sleep may last"),
         ("echo \"abc;", 1, 6, "unterminated string"),
     ])
     func apdutoolErrorsNameThePlace(_ text: String, _ line: Int, _ column: Int, _ message: String) {

@@ -19,6 +19,18 @@ import TestSupport
         #expect(run.status == 0, "\(run.standardOutput)")
     }
 
+    @Test func unreadableLegacyFilesSayWhy() throws {
+        let folder = try Folder()
+        let latin1 = folder.url.appendingPathComponent("latin1.scr")
+        try Data([0x2F, 0x2F, 0x20, 0xE9, 0x0A, 0x70, 0x6F, 0x77, 0x65, 0x72, 0x75, 0x70, 0x3B, 0x0A]).write(to: latin1)
+        let notText = try PBToolProcess.run(["apdu", "import", "--format", "apdutool", latin1.path])
+        #expect(notText.status == 2)
+        #expect(notText.standardError.contains("cannot read \"\(latin1.path)\": not UTF-8 text"))
+        let aFolder = try PBToolProcess.run(["apdu", "import", "--format", "apdutool", folder.url.path])
+        #expect(aFolder.status == 2)
+        #expect(aFolder.standardError.contains("a folder, not a script file"))
+    }
+
     @Test func apdutoolFileTakesExpectationsFromItsGoldenOutput() throws {
         let folder = try Folder()
         let legacy = try folder.write("wallet.scr", """

@@ -84,9 +84,9 @@ struct APDUImportCommand: AsyncParsableCommand {
 
     private func read(_ path: String) throws -> String {
         do {
-            return try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+            return try ScriptLoader.text(atPath: path)
         } catch {
-            throw CommandFailure(.usage, "cannot read \"\(path)\": \(error.localizedDescription)")
+            throw CommandFailure(.usage, "cannot read \"\(path)\": \(error.reason)")
         }
     }
 }
