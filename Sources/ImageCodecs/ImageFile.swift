@@ -12,10 +12,16 @@ public enum ImageFile {
     public struct EncodingOptions: Sendable {
         /// WSQ target bit rate in bits per pixel (0.75 is the FBI's usual setting, ≈ 15:1).
         public var wsqBitRate: Double
+        /// JPEG quality on libjpeg's 1–100 scale.
+        public var jpegQuality: Int
+        /// JPEG 2000 target bit rate in bits per pixel (above 0, below 8); nil writes lossless.
+        public var jpeg2000BitRate: Double?
 
-        /// Options with the given WSQ bit rate.
-        public init(wsqBitRate: Double = 0.75) {
+        /// Options with the given WSQ bit rate, JPEG quality and JPEG 2000 bit rate.
+        public init(wsqBitRate: Double = 0.75, jpegQuality: Int = 90, jpeg2000BitRate: Double? = nil) {
             self.wsqBitRate = wsqBitRate
+            self.jpegQuality = jpegQuality
+            self.jpeg2000BitRate = jpeg2000BitRate
         }
     }
 
@@ -49,7 +55,7 @@ public enum ImageFile {
         }
     }
 
-    /// Writes an RGB image to `path` (PNG, TIFF or BMP; the gray-only formats refuse it).
+    /// Writes an RGB image to `path` (PNG, TIFF or BMP; the formats pbtool writes gray only refuse it).
     public static func write(_ image: RGBImage, to path: String, format: ImageFormat? = nil) throws(ImageFileError) {
         let chosen = try outputFormat(path, format)
         do {

@@ -58,7 +58,7 @@ import TestSupport
     @Test func directoriesAndUnknownOutputFormatsAreRefused() {
         #expect(throws: ImageFileError.self) { try ImageFile.read(directory) }
         do {
-            try ImageFile.write(TestImages.gradient(), to: "\(directory)/picture.jpg")
+            try ImageFile.write(TestImages.gradient(), to: "\(directory)/picture.gif")
             Issue.record("an unknown extension must be refused")
         } catch {
             #expect(error.description.contains("cannot tell the format"))
