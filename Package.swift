@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "COpenJPEG", pkgConfig: "libopenjp2", providers: [.apt(["libopenjp2-7-dev"])]),
         // C globals and calls Swift 6 cannot reach (stdout buffering, prctl).
         .target(name: "CShims"),
 
@@ -40,7 +42,7 @@ let package = Package(
         .target(name: "Imaging"),
         .target(name: "Fingerprint", dependencies: ["Imaging"]),
         .target(name: "FingerprintSynthesis", dependencies: ["Imaging", "Fingerprint"]),
-        .target(name: "ImageCodecs", dependencies: ["Imaging", "CPNG", "CTIFF"]),
+        .target(name: "ImageCodecs", dependencies: ["Imaging", "CPNG", "CTIFF", "CJPEG", "COpenJPEG"]),
 
         // Bindings.
         .target(name: "PCSC", dependencies: ["CPCSCLite", "APDU"]),
@@ -66,6 +68,10 @@ let package = Package(
             "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
             "TerminalUI", "CShims",
         ]),
+        // Writes the man pages from the commands' own help (`make man`).
+        .executableTarget(name: "pbmanual", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "pbbench", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
@@ -78,7 +84,7 @@ let package = Package(
         .testTarget(name: "APDUTests", dependencies: ["APDU", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "APDUScriptTests", dependencies: ["APDUScript", "APDU", "VirtualCard", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
-        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "FingerprintSynthesis", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "FingerprintSynthesis", "Imaging", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
         .testTarget(name: "SmartCardTests", dependencies: ["SmartCard", "APDU", "PCSC", "VirtualCard", "TestSupport"]),
         .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore"]),

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Fingerprint
 import SmartCard
 import TemplateStore
@@ -61,9 +62,12 @@ public struct HostGallery: Sendable {
         public let bytes: [UInt8]
     }
 
+    /// Called from any thread as references are made ready, with the number ready and the number in all.
+    public typealias Progress = @Sendable (_ ready: Int, _ total: Int) -> Void
+
     /// Loads and sketches every `host` reference of `references`' store.
-    public init(loading references: HostReferences, search: Search = Search()) throws {
-        try self.init(records: try Self.records(in: references), search: search)
+    public init(loading references: HostReferences, search: Search = Search(), progress: Progress? = nil) throws {
+        try self.init(records: try Self.records(in: references), search: search, progress: progress)
     }
 
     /// Every `host` reference of `references`' store: read on the calling thread (the store is
@@ -82,10 +86,12 @@ public struct HostGallery: Sendable {
     }
 
     /// Decodes and sketches `records`, spread over all cores.
-    public init(records: [Record], search: Search = Search()) throws {
+    public init(records: [Record], search: Search = Search(), progress: Progress? = nil) throws {
+        let ready = Atomic<Int>(0)
         entries = try ParallelMap.map(records) { record in
             do {
                 let features = try HostTemplate(bytes: record.bytes).features
+                defer { progress?(ready.add(1, ordering: .relaxed).newValue, records.count) }
                 return Entry(user: record.user, finger: record.finger, features: features, sketch: NeighbourhoodSketch(features))
             } catch let error as HostTemplateError {
                 throw BiometryError.unreadableTemplate(finger: record.finger, user: record.user, detail: error.description)

@@ -2,6 +2,7 @@ import APDU
 import APDUScript
 import ArgumentParser
 import Foundation
+import TerminalUI
 
 /// `pbtool apdu run`: replays APDU scripts with assertions and reports them for people and CI.
 struct APDURunCommand: ParsableCommand {
@@ -93,14 +94,16 @@ struct APDURunCommand: ParsableCommand {
         let connector: any CardConnector = emulate ? EmulatedScriptConnector() : PCSCScriptConnector(watch: watch)
         let settings = RunSettings(stopOnFail: stopOnFail, showsSecrets: showSecrets,
                                    fixedReader: emulate ? .emulated : reader.map { .named($0) })
-        let runner = ScriptRunner(connector: connector, environment: environment, settings: settings, observer: reporter())
+        let bar = ProgressBar.command("running", unit: "tests", quiet: json || tap)
+        defer { bar.finish() }
+        let observer = ScriptRunProgress(reporter: reporter(write: ScriptRunProgress.printer(above: bar)), bar: bar)
+        let runner = ScriptRunner(connector: connector, environment: environment, settings: settings, observer: observer)
         watch.start()
         defer { watch.stop() }
         return runner.run(loaded)
     }
 
-    private func reporter() -> any ScriptRunObserver {
-        let write: (String) -> Void = { print($0) }
+    private func reporter(write: @escaping (String) -> Void) -> any ScriptRunObserver {
         if json { return JSONLinesReporter(write: write) }
         if tap { return TAPReporter(write: write) }
         return TextReporter(usesColor: RunReportFiles.standardOutputWantsColor, showsTraces: verbose, write: write)

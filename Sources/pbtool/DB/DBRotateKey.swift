@@ -1,5 +1,6 @@
 import ArgumentParser
 import TemplateStore
+import TerminalUI
 
 /// `pbtool db rotate-key`: a new master key.
 struct DBRotateKey: AsyncParsableCommand {
@@ -49,14 +50,18 @@ struct DBRotateKey: AsyncParsableCommand {
         let secrets = try store.unlock.secrets(for: path)
         let database = try TemplateDatabase.open(at: path, secrets: secrets)
         let replacement = try replacementSecret()
+        let progress = ProgressBar.command("rewrapping", unit: "rows", quiet: json)
+        defer { progress.finish() }
         let (summary, newSlot) = try database.writeBatch { () throws -> (RotationSummary, KeySlotInfo?) in
             let old = database.unlockedSlotID
-            let summary = try database.rotateMasterKey(secrets: secrets, droppingSlotsWithoutSecret: dropSlotsWithoutSecret)
+            let summary = try database.rotateMasterKey(secrets: secrets, droppingSlotsWithoutSecret: dropSlotsWithoutSecret,
+                                                       progress: { progress.update(completed: $0, total: $1) })
             guard let replacement else { return (summary, nil) }
             let slot = try database.addKeySlot(for: replacement)
             try database.removeKeySlot(old)
             return (summary, slot)
         }
+        progress.finish()
         let output = Output(generation: summary.newGeneration, rewrappedTemplates: summary.rewrappedTemplates,
                             rewrappedUsers: summary.rewrappedUsers, rewrappedSlots: summary.rewrappedSlots,
                             droppedSlots: summary.droppedSlots, newSlot: newSlot.map(DBOutput.Slot.init))

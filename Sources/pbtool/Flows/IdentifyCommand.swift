@@ -1,5 +1,6 @@
 import ArgumentParser
 import Biometry
+import TerminalUI
 
 /// `pbtool identify`: who is this? 1:N over every reference in the template store.
 struct IdentifyCommand: AsyncParsableCommand {
@@ -46,7 +47,12 @@ struct IdentifyCommand: AsyncParsableCommand {
         let device = try sensor.makeSensor(impressions: 4...4)
         var search = HostGallery.Search()
         if exhaustive { search.fullComparisons = .max }
-        let gallery = try HostGallery(loading: HostReferences(database: store.open(), engine: engine), search: search)
+        let loading = ProgressBar.command("loading", unit: "references", quiet: output.json || output.quiet)
+        let gallery = try withExtendedLifetime(loading) {
+            defer { loading.finish() }
+            return try HostGallery(loading: HostReferences(database: store.open(), engine: engine), search: search,
+                                   progress: { loading.update(completed: $0, total: $1) })
+        }
         var configuration = IdentificationController.Configuration()
         configuration.top = top
         configuration.gates = gates.gates(.verification)
