@@ -13,14 +13,19 @@ public struct PBToolProcess {
         if let override = ProcessInfo.processInfo.environment["PBTOOL_BINARY"] {
             return URL(fileURLWithPath: override)
         }
+        return builtExecutable("pbtool")
+    }
+
+    /// A product of this package built beside the test bundle (`pbtool`, `pbmanual`).
+    public static func builtExecutable(_ name: String) -> URL {
         let bundle = Bundle.main.bundleURL
         var directory = bundle.hasDirectoryPath ? bundle : bundle.deletingLastPathComponent()
         for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("pbtool")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return SharedData.repositoryRoot.appendingPathComponent(".build/debug/pbtool")
+        return SharedData.repositoryRoot.appendingPathComponent(".build/debug/\(name)")
     }
 
     /// Runs `pbtool arguments…`, feeding `input` on standard input, and waits at most `timeout`.

@@ -34,7 +34,7 @@ extension SimulatedSource {
         }
         let imageNames = names.filter { ImageFormat(path: $0) != nil && !$0.hasPrefix(".") }.sorted()
         guard !imageNames.isEmpty else {
-            throw SensorError.badSource("\(path) holds no image files (.png .tif .bmp .pgm .wsq)")
+            throw SensorError.badSource("\(path) holds no image files (\(ImageFormat.extensions))")
         }
         return try imageNames.map { try read(URL(fileURLWithPath: path).appendingPathComponent($0).path) }
     }

@@ -17,13 +17,15 @@ final class ScriptRunProgress: ScriptRunObserver {
         { line in bar.printAbove { print(line) } }
     }
 
+    /// The bar moves first, so a test's line appears with the count that includes it; it is
+    /// erased before the summary.
     func receive(_ event: RunEvent) {
-        reporter.receive(event)
         switch event {
         case .started(let planned): bar.update(completed: 0, total: planned.count)
         case .finished: bar.advance()
         case .completed: bar.finish()
         case .trace: break
         }
+        reporter.receive(event)
     }
 }

@@ -26,6 +26,7 @@ struct SensorCaptureCommand: ParsableCommand {
               pbtool sensor capture --out finger.png
               pbtool sensor capture --sensor aes2501 --out finger.png --frames-dir frames/
               pbtool sensor capture --sensor sim:synthetic:42 --swipe fast --out fast.png --json
+              pbtool sensor capture --out finger.jp2
             """
     )
 
@@ -56,7 +57,7 @@ struct SensorCaptureCommand: ParsableCommand {
 
     func validate() throws {
         guard ImageFormat(path: out) != nil else {
-            throw ValidationError("cannot tell the image format from '\(out)'; use .png, .tif, .bmp, .pgm or .wsq")
+            throw ValidationError("cannot tell the image format from '\(out)'; use \(ImageFormat.extensions)")
         }
         do {
             _ = try SensorSelection(sensor)

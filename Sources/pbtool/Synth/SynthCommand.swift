@@ -47,7 +47,7 @@ struct SynthCommand: ParsableCommand {
             transform: SynthArguments.fingerClass)
     var fingerClass: SynthArguments.ClassChoice = .mixed
 
-    @Option(help: "Image format: png (default), tiff, bmp, pgm or wsq.", transform: ImageArguments.format)
+    @Option(help: "Image format: png (default), tiff, bmp, pgm, wsq, jpeg or jp2.", transform: ImageArguments.format)
     var format: ImageFormat = .png
 
     @Flag(help: "Print the manifest as JSON instead of progress and a summary.")

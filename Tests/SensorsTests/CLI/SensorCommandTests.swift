@@ -80,7 +80,7 @@ import TestSupport
         #expect(garbage.status == 2)
         #expect(garbage.standardError.contains(notImage.path))
         #expect(try PBToolProcess.run(["sensor", "capture", "--sensor", "bogus", "--out", out]).status == 2)
-        #expect(try PBToolProcess.run(["sensor", "capture", "--sensor", "sim", "--out", "x.jpg"]).status == 2)
+        #expect(try PBToolProcess.run(["sensor", "capture", "--sensor", "sim", "--out", "x.gif"]).status == 2)
         #expect(try PBToolProcess.run(["sensor", "capture", "--timeout", "soon", "--out", out]).status == 2)
         #expect(try PBToolProcess.run(["sensor", "capture", "--sensor", "sim:synthetic:x", "--out", out]).status == 2)
         #expect(try PBToolProcess.run(["sensor", "capture"]).status == 2)
@@ -109,5 +109,18 @@ import TestSupport
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let image = try ImageFile.read(out)
         #expect(image.width == 432 && image.height > 160)
+    }
+
+    /// A capture is written as JPEG or JPEG 2000 when the name says so, at the sensor's resolution.
+    @Test(arguments: [("capture.jpg", ImageFormat.jpeg), ("capture.jp2", .jpeg2000)])
+    func capturesMayBeWrittenAsJPEGOrJPEG2000(name: String, format: ImageFormat) throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent(name).path
+        let outcome = try PBToolProcess.run(["sensor", "capture", "--sensor", "sim:synthetic:3", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let decoded = try ImageFile.readDecoded(out)
+        #expect(decoded.info.format == format && decoded.info.storedDPI == decoded.image.dpi)
+        #expect(decoded.image.width == 432 && decoded.image.height > 160)
     }
 }
