@@ -35,17 +35,23 @@ date=$(date -u -d "@$epoch" +%Y-%m-%d)
 rm -rf "$stage"
 install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/lib/udev/rules.d" "$stage/usr/share/man/man1" \
     "$stage/usr/share/man/man5" "$stage/usr/share/doc/pbtool" "$stage/usr/share/bash-completion/completions" \
-    "$stage/usr/share/zsh/vendor-completions" "$stage/usr/share/fish/vendor_completions.d"
+    "$stage/usr/share/zsh/vendor-completions" "$stage/usr/share/fish/vendor_completions.d" "$stage/usr/share/metainfo"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$stage/usr/bin/pbtool" "$pbtool"
 chmod 0755 "$stage/usr/bin/pbtool"
 install -m 0644 "$root/udev/70-pbtool.rules" "$stage/lib/udev/rules.d/70-pbtool.rules"
+# AppStream: every vendor/product pair the rules give the seat user, as a modalias (upper-case hex).
+modaliases=$(sed -n 's/.*ATTR{idVendor}=="\([0-9a-fA-F]\{4\}\)", ATTR{idProduct}=="\([0-9a-fA-F]\{4\}\)".*/\1 \2/p' \
+    "$root/udev/70-pbtool.rules" | while read -r vendor product; do
+        printf '    <modalias>usb:v%sp%sd*</modalias>\n' "${vendor^^}" "${product^^}"; done)
+MODALIASES=$modaliases awk '{ if ($0 == "@MODALIASES@") print ENVIRON["MODALIASES"]; else print }' "$here/metainfo.xml.in" \
+    >"$stage/usr/share/metainfo/org.pbtool.pbtool.metainfo.xml"
 
 "$pbmanual" --tool "$stage/usr/bin/pbtool" --output "$out/man" --date "$date" >/dev/null
 install -m 0644 "$out"/man/*.1 "$root/docs/man/pbtool.1" "$stage/usr/share/man/man1/"
 install -m 0644 "$root/docs/man/pbtool-apdu-script.5" "$stage/usr/share/man/man5/"
 rm -rf "$out/man"
 
-"$stage/usr/bin/pbtool" --generate-completion-script bash >"$stage/usr/share/bash-completion/completions/pbtool"
+"$stage/usr/bin/pbtool" --generate-completion-script bash | sed '1{/^#!/d}' >"$stage/usr/share/bash-completion/completions/pbtool"
 "$stage/usr/bin/pbtool" --generate-completion-script zsh >"$stage/usr/share/zsh/vendor-completions/_pbtool"
 "$stage/usr/bin/pbtool" --generate-completion-script fish >"$stage/usr/share/fish/vendor_completions.d/pbtool.fish"
 
@@ -54,10 +60,11 @@ install -m 0644 "$root/README.md" "$root"/docs/*.md "$stage/usr/share/doc/pbtool
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 maintainer="$(git -C "$root" config user.name 2>/dev/null || echo pbtool maintainers) <$(git -C "$root" config user.email 2>/dev/null || echo root@localhost)>"
 printf 'pbtool (%s) unstable; urgency=medium\n\n  * Built by make deb from commit %s.\n\n -- %s  %s\n' \
-    "$version" "$commit" "$maintainer" "$(date -u -R -d "@$epoch")" >"$stage/usr/share/doc/pbtool/changelog.Debian"
-# Debian policy 12.3 and 12.1: documentation over 4 kB and every man page are compressed with gzip -9n.
-find "$stage/usr/share/doc/pbtool" -type f ! -name copyright -size +4k -exec gzip -9n {} +
-gzip -9n "$stage/usr/share/doc/pbtool/changelog.Debian" "$stage"/usr/share/man/man*/*
+    "$version" "$commit" "$maintainer" "$(date -u -R -d "@$epoch")" >"$stage/usr/share/doc/pbtool/changelog"
+# Debian policy 12.3 and 12.1: documentation over 4 kB and every man page are compressed with gzip
+# -9n; the changelog of a native package (no Debian revision) is changelog.gz (12.7).
+find "$stage/usr/share/doc/pbtool" -type f ! -name copyright ! -name changelog -size +4k -exec gzip -9n {} +
+gzip -9n "$stage/usr/share/doc/pbtool/changelog" "$stage"/usr/share/man/man*/*
 
 # 4. Maintainer scripts and control: Depends from what the binary links (dpkg-shlibdeps reads its
 # NEEDED entries and the libraries' symbols files).
