@@ -154,7 +154,7 @@ install: man completions
 	install -D -m 0644 $(COMPLETIONS_DIR)/pbtool.bash $(SHARE)/bash-completion/completions/pbtool
 	install -D -m 0644 $(COMPLETIONS_DIR)/pbtool.zsh $(SHARE)/zsh/site-functions/_pbtool
 	install -D -m 0644 $(COMPLETIONS_DIR)/pbtool.fish $(SHARE)/fish/vendor_completions.d/pbtool.fish
-	-command -v mandb >/dev/null 2>&1 && [ -z "$(DESTDIR)" ] && mandb -q $(PREFIX)/share/man
+	@if [ -z "$(DESTDIR)" ] && command -v mandb >/dev/null 2>&1; then mandb -q $(PREFIX)/share/man || true; fi
 
 # `make deb`: .build/deb/pbtool_<version>_<arch>.deb (packaging/deb/build-deb.sh, docs/packaging.md).
 # It checks the build dependencies itself and names any that is missing. `make lintian` checks
