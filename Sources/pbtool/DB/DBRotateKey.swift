@@ -49,19 +49,7 @@ struct DBRotateKey: AsyncParsableCommand {
         let path = store.location.resolved
         let secrets = try store.unlock.secrets(for: path)
         let database = try TemplateDatabase.open(at: path, secrets: secrets)
-        let replacement = try replacementSecret()
-        let progress = ProgressBar.command("rewrapping", unit: "rows", quiet: json)
-        defer { progress.finish() }
-        let (summary, newSlot) = try database.writeBatch { () throws -> (RotationSummary, KeySlotInfo?) in
-            let old = database.unlockedSlotID
-            let summary = try database.rotateMasterKey(secrets: secrets, droppingSlotsWithoutSecret: dropSlotsWithoutSecret,
-                                                       progress: { progress.update(completed: $0, total: $1) })
-            guard let replacement else { return (summary, nil) }
-            let slot = try database.addKeySlot(for: replacement)
-            try database.removeKeySlot(old)
-            return (summary, slot)
-        }
-        progress.finish()
+        let (summary, newSlot) = try rotate(database, secrets: secrets, replacement: try replacementSecret())
         let output = Output(generation: summary.newGeneration, rewrappedTemplates: summary.rewrappedTemplates,
                             rewrappedUsers: summary.rewrappedUsers, rewrappedSlots: summary.rewrappedSlots,
                             droppedSlots: summary.droppedSlots, newSlot: newSlot.map(DBOutput.Slot.init))
@@ -70,6 +58,23 @@ struct DBRotateKey: AsyncParsableCommand {
               + "\(output.rewrappedUsers) user key(s), slot(s) \(output.rewrappedSlots.map(String.init).joined(separator: ", ")).")
         if !output.droppedSlots.isEmpty { print("Dropped slot(s) \(output.droppedSlots.map(String.init).joined(separator: ", ")).") }
         if let slot = output.newSlot { print("Replaced the unlocking slot with \(slot.text).") }
+    }
+
+    /// The rotation and the slot replacement in one transaction, with a progress bar over the
+    /// rewrapped rows that is gone before the result is printed.
+    private func rotate(_ database: TemplateDatabase, secrets: [KeySecret],
+                        replacement: KeySecret?) throws -> (RotationSummary, KeySlotInfo?) {
+        let progress = ProgressBar.command("rewrapping", unit: "rows", quiet: json)
+        defer { progress.finish() }
+        return try database.writeBatch { () throws -> (RotationSummary, KeySlotInfo?) in
+            let old = database.unlockedSlotID
+            let summary = try database.rotateMasterKey(secrets: secrets, droppingSlotsWithoutSecret: dropSlotsWithoutSecret,
+                                                       progress: { progress.update(completed: $0, total: $1) })
+            guard let replacement else { return (summary, nil) }
+            let slot = try database.addKeySlot(for: replacement)
+            try database.removeKeySlot(old)
+            return (summary, slot)
+        }
     }
 
     private func replacementSecret() throws -> KeySecret? {

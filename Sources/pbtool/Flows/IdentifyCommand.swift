@@ -47,12 +47,7 @@ struct IdentifyCommand: AsyncParsableCommand {
         let device = try sensor.makeSensor(impressions: 4...4)
         var search = HostGallery.Search()
         if exhaustive { search.fullComparisons = .max }
-        let loading = ProgressBar.command("loading", unit: "references", quiet: output.json || output.quiet)
-        let gallery = try withExtendedLifetime(loading) {
-            defer { loading.finish() }
-            return try HostGallery(loading: HostReferences(database: store.open(), engine: engine), search: search,
-                                   progress: { loading.update(completed: $0, total: $1) })
-        }
+        let gallery = try loadGallery(engine: engine, search: search)
         var configuration = IdentificationController.Configuration()
         configuration.top = top
         configuration.gates = gates.gates(.verification)
@@ -60,5 +55,13 @@ struct IdentifyCommand: AsyncParsableCommand {
         let outcome = try await runner.run(IdentificationController(configuration: configuration, sensor: device,
                                                                     engine: engine, gallery: gallery))
         try FlowEnding.finish(outcome)
+    }
+
+    /// Every reference of the store, with a progress bar that is gone before the swipe prompt.
+    private func loadGallery(engine: RecognitionEngine, search: HostGallery.Search) throws -> HostGallery {
+        let loading = ProgressBar.command("loading", unit: "references", quiet: output.json || output.quiet)
+        defer { loading.finish() }
+        return try HostGallery(loading: HostReferences(database: store.open(), engine: engine), search: search,
+                               progress: { loading.update(completed: $0, total: $1) })
     }
 }
