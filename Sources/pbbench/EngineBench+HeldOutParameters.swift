@@ -7,12 +7,12 @@ extension EngineBench {
     /// or its EER moves, the shipped value fits the sets rather than the problem.
     enum HeldOutParameters {
         /// A parameter with the values tried; `apply` sets one on the engine's parameters.
-        struct Knob {
+        struct Knob: Sendable {
             let name: String
             let values: [Double]
             let shipped: Double
             let needsExtraction: Bool
-            let apply: (Double, inout ExtractionParameters, inout MatchingParameters) -> Void
+            let apply: @Sendable (Double, inout ExtractionParameters, inout MatchingParameters) -> Void
         }
 
         static let knobs = [

@@ -85,6 +85,8 @@ extension FloatRaster {
         var out = FloatRaster(width: width, height: height)
         let radius = kernel.count / 2, width = width, last = width &- 1
         let interior = radius..<max(radius, width &- radius)
+        // The border cells: rows narrower than the kernel have no interior at all.
+        let borders = [0..<min(radius, width), min(interior.upperBound, width)..<width]
         values.withUnsafeBufferPointer { source in
             out.values.withUnsafeMutableBufferPointer { target in
                 for y in 0..<height {
@@ -93,10 +95,12 @@ extension FloatRaster {
                         let shift = k &- radius
                         for x in interior { result[x] += weight * row[x &+ shift] }
                     }
-                    for x in Array(0..<min(radius, width)) + Array(max(interior.upperBound, radius)..<width) {
-                        var sum: Float = 0
-                        for (k, weight) in kernel.enumerated() { sum += weight * row[min(max(x &+ k &- radius, 0), last)] }
-                        result[x] = sum
+                    for border in borders {
+                        for x in border {
+                            var sum: Float = 0
+                            for (k, weight) in kernel.enumerated() { sum += weight * row[min(max(x &+ k &- radius, 0), last)] }
+                            result[x] = sum
+                        }
                     }
                 }
             }
