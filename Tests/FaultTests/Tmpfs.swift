@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small tmpfs the test mounts (as root) to make a real "disk full": `mount -t tmpfs -o
 /// size=…,mode=0700 tmpfs DIR`; unmounted and removed by ``unmount()``.
@@ -50,13 +51,6 @@ final class Tmpfs {
     }
 
     private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? ChildProcess.run(executable, arguments))?.status ?? -1
     }
 }

@@ -47,14 +47,11 @@ final class DBTestStore {
 
     /// Runs SQL with the sqlite3 shell.
     func sqlite3(_ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [store, sql]
-        try process.run()
-        process.waitUntilExit()
+        try ChildProcess.run("/usr/bin/sqlite3", [store, sql])
     }
 }
 
+/// A valid ISO/IEC 19794-2 record of about 480 bytes from `seed`.
 func templateBytes(_ seed: Int) -> [UInt8] {
-    (0..<480).map { UInt8(truncatingIfNeeded: $0 &* 11 &+ seed) }
+    TemplateFixture.record(seed: seed, size: 480)
 }

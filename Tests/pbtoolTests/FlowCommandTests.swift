@@ -51,27 +51,16 @@ import TestSupport
 
     @Test func ctrlCCancelsEnrollmentReleasesTheSensorAndStoresNothing() throws {
         let bench = try FlowTestBench()
-        let process = Process()
-        process.executableURL = PBToolProcess.executable
-        process.arguments = ["enroll", "--finger", "right-index", "--user", "bob", "--sensor", "sim:synthetic:5",
-                             "--sim-finger-delay", "60s", "--db", bench.scratch.store, "--key-file", bench.scratch.key] + FlowTestBench.threshold
-        process.environment = ProcessInfo.processInfo.environment.merging(bench.environment) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try StreamingPBTool(["enroll", "--finger", "right-index", "--user", "bob", "--sensor", "sim:synthetic:5",
+                                           "--sim-finger-delay", "1h", "--timeout", "1h", "--db", bench.scratch.store, "--key-file", bench.scratch.key]
+                                          + FlowTestBench.threshold, environment: bench.environment)
         // Wait until the flow asks for the first swipe, then interrupt it as Ctrl-C would.
-        var seen = Data()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !String(decoding: seen, as: UTF8.self).contains("Swipe 1 of 3"), ContinuousClock.now < deadline {
-            seen.append(output.fileHandleForReading.availableData)
-        }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        // 130, not 7: the 20 s wait for the finger stopped at the interrupt.
-        #expect(process.terminationStatus == 130)
-        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(rest.contains("Cancelled"))
+        try process.waitForLine { $0.contains("Swipe 1 of 3") }
+        process.send(SIGINT)
+        let ending = try process.waitForExit()
+        // 130, not 7: the wait for the finger stopped at the interrupt.
+        #expect(ending.status == 130)
+        #expect(ending.standardOutput.contains("Cancelled"))
         #expect(try bench.users().isEmpty)
     }
 

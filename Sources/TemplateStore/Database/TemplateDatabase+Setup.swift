@@ -1,3 +1,4 @@
+import Files
 import CSQLite
 import Foundation
 
@@ -37,6 +38,25 @@ extension TemplateDatabase {
             PRAGMA synchronous = FULL;
             PRAGMA foreign_keys = ON;
             PRAGMA secure_delete = ON;
+            PRAGMA trusted_schema = OFF;
+            PRAGMA cache_size = -65536;
+            """)
+        return connection
+    }
+
+    /// Opens the file for reading only. In a folder nobody can write, SQLite could not create
+    /// the `-shm` file a WAL store needs, so the file is read as immutable then, unless a `-wal`
+    /// with unmerged changes is there (reading it needs its `-shm`, which then exists too).
+    static func connectForReading(_ path: String, _ parameters: StoreParameters) throws -> SQLiteConnection {
+        let directory = (path as NSString).deletingLastPathComponent
+        let folderWritable = access(directory.isEmpty ? "." : directory, W_OK) == 0
+        let pendingLog = (try? FileStatus.of(path + "-wal"))?.size ?? 0 > 0
+        let options = SQLiteConnection.OpenOptions(readOnly: true, immutable: !folderWritable && !pendingLog,
+                                                   busyTimeout: parameters.busyTimeout)
+        let connection = try SQLiteConnection(path: path, options: options)
+        try connection.configure(SQLITE_DBCONFIG_DEFENSIVE, enabled: true)
+        try connection.execute("""
+            PRAGMA foreign_keys = ON;
             PRAGMA trusted_schema = OFF;
             PRAGMA cache_size = -65536;
             """)

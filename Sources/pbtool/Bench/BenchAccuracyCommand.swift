@@ -26,7 +26,8 @@ struct BenchAccuracyCommand: ParsableCommand {
     @Option(help: "host (default) or card.")
     var matcher: TemplateMatchCommand.MatcherChoice = .host
 
-    @Option(help: "Image resolution in dpi (default: a known FVC set's, else the files').", transform: FingerprintArguments.dpi)
+    @Option(parsing: .unconditional, help: "Image resolution in dpi, 100–2000 (default: a known FVC set's, else the files').",
+            transform: OptionValue.dpi)
     var dpi: Double?
 
     @Option(help: "Write the DET curves (FVC and all-impostor) to this SVG file.")
@@ -39,28 +40,25 @@ struct BenchAccuracyCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        let curveOutput = try CommandOutput.optional(det, force: true, role: "DET curve file", mode: 0o644)
         let data = try Dataset.load(dataset, dpi: dpi)
         let extractor = FeatureExtractor()
         let features = data.images.map { extractor.extract($0) }
         let scores = matcher == .host ? ProtocolScores.host(features, fvc: data.fvc) : ProtocolScores.card(features, fvc: data.fvc)
         let report = try AccuracyReport(dataset: dataset, matcher: matcher.rawValue, dpi: data.dpi,
                                         images: data.images.count, fingers: data.fingerCount, scores: scores)
-        if let det { try writeCurve(scores, to: det) }
+        if let curveOutput { try writeCurve(scores, to: curveOutput) }
         if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
         if calibration { print(ScoreCalibration.derive(impostorScores: scores.allImpostor).swiftLiteral) }
     }
 
-    private func writeCurve(_ scores: ProtocolScores, to path: String) throws {
+    private func writeCurve(_ scores: ProtocolScores, to output: CommandOutput) throws {
         let name = (dataset as NSString).lastPathComponent
         let curve = DETCurve(title: "\(name), \(matcher.rawValue) matcher", series: [
             .init(label: "FVC protocol", genuine: scores.genuine, impostor: scores.impostor),
             .init(label: "all impostors", genuine: scores.genuine, impostor: scores.allImpostor),
         ])
-        do {
-            try Data(curve.svg().utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw CommandFailure(.usage, "\(path): cannot write the DET curve (\(error.localizedDescription))")
-        }
+        try output.deliver(curve.svg())
     }
 }
 

@@ -27,10 +27,10 @@ struct ImageConvertCommand: ParsableCommand {
             transform: ImageArguments.format)
     var format: ImageFormat?
 
-    @Option(help: "WSQ bit rate in bits per pixel.")
+    @Option(parsing: .unconditional, help: "WSQ bit rate in bits per pixel (0.1–8).", transform: OptionValue.measure(0.1...8, "bits per pixel"))
     var bitrate: Double = 0.75
 
-    @Option(help: "Resolution to record, in dots per inch.", transform: ImageArguments.dpi)
+    @Option(parsing: .unconditional, help: "Resolution to record, in dots per inch (100–2000).", transform: OptionValue.dpi)
     var dpi: Double?
 
     @Flag(help: "Print the result as JSON.")

@@ -36,7 +36,7 @@ struct TemplateExtractCommand: ParsableCommand {
     @Option(help: "Where to write the template.")
     var out: String
 
-    @Option(help: "Image resolution in dpi (100–2000).", transform: FingerprintArguments.dpi)
+    @Option(parsing: .unconditional, help: "Image resolution in dpi (100–2000).", transform: OptionValue.dpi)
     var dpi: Double?
 
     @Option(name: .customLong("dump-steps"), help: "Write every extraction step as a PNG into this directory.")
@@ -46,6 +46,7 @@ struct TemplateExtractCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        let output = try CommandOutput(out, force: true, role: "template file")
         let dumper = try dumpSteps.map { try StepDumper(directory: $0) }
         let input = try FingerprintInput.load(image, dpi: dpi, extractor: FeatureExtractor(), observer: dumper)
         if let failure = dumper?.failure { throw failure }
@@ -53,11 +54,8 @@ struct TemplateExtractCommand: ParsableCommand {
             throw CommandFailure(.usage, "\(image): not an image (it reads as a \(input.source.rawValue) template)")
         }
         let bytes = try encoded(features)
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: out))
-        } catch {
-            throw CommandFailure(.usage, "\(out): cannot write the template (\(error.localizedDescription))")
-        }
+        try output.deliver(bytes)
+        if output.isStandardOutput { return }
         let summary = ExtractionSummary(input: input, features: features, format: format.rawValue, out: out,
                                         bytes: bytes.count, steps: dumper?.written ?? [])
         if json { try JSONOutput.print(summary) } else { summary.lines.forEach { print($0) } }
