@@ -17,7 +17,6 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let hint = problem == .alreadyExists && role.hasPrefix("output") ? " (use --force to replace it)" : ""
-        return "\(role) \(path) \(problem)\(hint)"
+        "\(role) \(path) \(problem)"
     }
 }

@@ -45,6 +45,10 @@ public final class OutputFile {
 
     deinit { discard() }
 
+    /// Where the bytes go until the commit: for writers that need a path rather than bytes
+    /// (SQLite's `VACUUM INTO`). Nothing but this object may rename or remove it.
+    public var stagingPath: String { temporaryPath }
+
     /// Appends `bytes`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         var offset = 0

@@ -42,13 +42,15 @@ final class AppletStateStore {
         let bytes: Data
         do {
             bytes = Data(try InputFile.read(file.path, role: "state file", limit: 1 << 24))
+        } catch where error.problem == .empty {
+            throw .stateFileCorrupt(path: file.path, reason: "the file is empty")
         } catch {
             throw .stateFileUnreadable(path: file.path, reason: error.problem.description)
         }
         do {
             contents = try JSONDecoder().decode(Contents.self, from: bytes)
         } catch {
-            throw .stateFileCorrupt(path: file.path, reason: "not JSON of the expected shape (\(error))")
+            throw .stateFileCorrupt(path: file.path, reason: "not JSON of the expected shape (\(Self.describe(error)))")
         }
         guard contents.format == Self.format, contents.version == 1 else {
             throw .stateFileCorrupt(path: file.path,
@@ -82,6 +84,18 @@ final class AppletStateStore {
             isDirty = false
         } catch {
             throw .stateFileUnwritable(path: file.path, reason: (error as? FileError)?.problem.description ?? String(describing: error))
+        }
+    }
+
+    /// Where the JSON went wrong, without Foundation's debug dump.
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        switch error {
+        case .dataCorrupted: return "not valid JSON"
+        case .keyNotFound(let key, _): return "the member \"\(key.stringValue)\" is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "a wrong value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        @unknown default: return "an unexpected shape"
         }
     }
 

@@ -62,12 +62,12 @@ import TestSupport
 
         let export = try scratch.db("export", ["--user", "alice", "--finger", "right-index", "--out", disk.path("alice.iso")])
         #expect(export.status != 0)
-        #expect(export.standardError.contains("No space left on device"), "\(export.standardError)")
+        #expect(export.standardError.contains("no space left on device"), "\(export.standardError)")
         #expect(!FileManager.default.fileExists(atPath: disk.path("alice.iso")), "a truncated export was left behind")
 
         let initialise = try PBToolProcess.run(["db", "init", "--db", scratch.path("second.db"), "--key-file", disk.path("second.key")])
         #expect(initialise.status != 0)
-        #expect(initialise.standardError.contains("No space left on device"), "\(initialise.standardError)")
+        #expect(initialise.standardError.contains("no space left on device"), "\(initialise.standardError)")
         #expect(!FileManager.default.fileExists(atPath: disk.path("second.key")), "a truncated key file was left behind")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("second.db")))
 

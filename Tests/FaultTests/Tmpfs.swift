@@ -32,6 +32,11 @@ final class Tmpfs {
         guard Self.run("/bin/mount", ["-o", "remount,size=\(kibibytes)k", directory]) == 0 else { throw POSIXError(.EPERM) }
     }
 
+    /// Makes the file system read-only (`true`) or writable again: `mount -o remount,ro|rw`.
+    func setReadOnly(_ readOnly: Bool) throws {
+        guard Self.run("/bin/mount", ["-o", "remount,\(readOnly ? "ro" : "rw")", directory]) == 0 else { throw POSIXError(.EPERM) }
+    }
+
     /// Fills what is left with a ballast file, so the next write of any size fails with ENOSPC.
     func fill() {
         let descriptor = open(path("ballast"), O_WRONLY | O_CREAT | O_APPEND, 0o600)

@@ -40,11 +40,14 @@ import Testing
         let scratch = try FolderScratch()
         try FileManager.default.createDirectory(atPath: scratch.file("dir"), withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: scratch.file("link"), withDestinationPath: "/etc/passwd")
+        // A named pipe stands for every special file: renaming over /dev/null as root would
+        // have turned the device into a regular file (what `image convert x /dev/null` did).
+        #expect(mkfifo(scratch.file("fifo"), 0o600) == 0)
         for (path, problem) in [(scratch.file("dir"), FileProblem.wrongKind(.directory)), (scratch.file("link"), .symbolicLink),
-                                ("/dev/null", .wrongKind(.characterDevice)), (scratch.path + "/", .wrongKind(.directory))] {
+                                (scratch.file("fifo"), .wrongKind(.namedPipe)), (scratch.path + "/", .wrongKind(.directory))] {
             #expect(throws: FileError("output file", path, problem)) { try OutputFile(path, existing: .replace) }
         }
-        #expect(scratch.names == ["dir", "link"])
+        #expect(scratch.names == ["dir", "fifo", "link"])
     }
 
     @Test func aMissingFolderIsNamedBeforeAnyWork() throws {

@@ -23,24 +23,16 @@ public struct PBToolProcess {
         return SharedData.repositoryRoot.appendingPathComponent(".build/debug/pbtool")
     }
 
-    /// Runs `pbtool arguments…`, feeding `input` on standard input, and waits for it to end
-    /// (a hang is killed after `limit`).
-    public static func run(_ arguments: [String], input: String? = nil,
-                           environment: [String: String] = [:],
-                           limit: Duration = TestPatience.limit) throws -> Outcome {
-        let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    /// Runs `pbtool arguments…`, feeding `input` on standard input, with `environment` added to
+    /// the test's and the variables in `unsetting` removed (`$USER`), and waits for it to end (a
+    /// hang is killed after `limit`).
+    public static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                           unsetting: [String] = [], limit: Duration = TestPatience.limit) throws -> Outcome {
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        unsetting.forEach { merged[$0] = nil }
         let child = try ChildProcess(executable.path, arguments, environment: merged,
-                                     input: input.map { .bytes(Array($0.utf8)) } ?? .bytes([]))
+                                     input: .bytes(input.map { Array($0.utf8) } ?? []))
         let ended = try child.waitForExit(limit: limit)
-        return Outcome(status: ended.status, standardOutput: child.standardOutput, standardError: child.standardError)
-    }
-
-    /// `run` with the variables in `unset` removed from the environment (`$USER`, `$HOME`).
-    public static func run(_ arguments: [String], unsetting unset: [String]) throws -> Outcome {
-        var environment = ProcessInfo.processInfo.environment
-        unset.forEach { environment[$0] = nil }
-        let child = try ChildProcess(executable.path, arguments, environment: environment, input: .bytes([]))
-        let ended = try child.waitForExit()
         return Outcome(status: ended.status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 }

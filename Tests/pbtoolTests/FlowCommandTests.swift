@@ -82,10 +82,10 @@ import TestSupport
 
     @Test(arguments: [
         (["verify", "--finger", "right-index", "--any"], "use one of --finger, --any and --challenge"),
-        (["verify", "--fmr", "3"], "--fmr 3 is not a rate"),
+        (["verify", "--fmr", "3"], "The value '3' is invalid for '--fmr <fmr>': must be a rate from 1e-9 to below 1"),
         (["verify", "--json", "--quiet"], "cannot be combined"),
         (["enroll", "--finger", "middle"], "middle"),
-        (["enroll", "--finger", "right-index", "--swipes", "0"], "--swipes must be 1 to 10"),
+        (["enroll", "--finger", "right-index", "--swipes", "0"], "'--swipes <swipes>': must be a whole number from 1 to 10"),
         (["verify", "--sensor", "webcam"], "unknown sensor"),
         (["export", "--encrypt-to", "k.pem", "--out", "p.json"], "--capture"),
         (["practice", "--min-quality", "101"], "--min-quality"),
@@ -123,6 +123,6 @@ import TestSupport
         #expect(matched.status == 0, "\(matched.standardError)")
         let refused = try bench.run(["verify"], ["--user", "erin", "--sensor", "sim:synthetic:5", "--fmr", "1/0"])
         #expect(refused.status == 2)
-        #expect(refused.standardError.contains("--fmr 1/0 is not a rate"))
+        #expect(refused.standardError.contains("The value '1/0' is invalid for '--fmr <fmr>': must be a rate"))
     }
 }

@@ -55,6 +55,8 @@ public struct HookConfiguration: Sendable, Hashable {
         let text: String
         do {
             text = try InputFile.text(path, role: "configuration file", limit: 1 << 20)
+        } catch where error.problem == .empty {
+            return .off
         } catch {
             throw HookConfigurationError.unreadable(path: path, detail: error.problem.description)
         }

@@ -1,16 +1,22 @@
+import Files
 import Foundation
 
 extension TemplateDatabase {
-    /// Writes a consistent copy of the store to `destination` (created with mode 0600; it
-    /// must not exist) and checks the copy. The copy stays encrypted under the same keys.
+    /// Writes a consistent copy of the store to `destination` (mode 0600; it must not exist)
+    /// and checks the copy; the file appears only once it is complete and checked. The copy
+    /// stays encrypted under the same keys.
+    /// - Throws: `FileError` (role "backup file") when `destination` cannot be created there.
     public func backup(to destination: String) throws {
+        let output = try OutputFile(destination, role: "backup file", existing: .refuse, mode: 0o600)
         try translating {
-            try Self.vacuum(connection, into: destination)
-            let problems = try Self.integrityCheck(SQLiteConnection(path: destination, options: .init(readOnly: true)))
+            connection.forgetStatements()
+            try connection.execute("VACUUM INTO ?", [.text(output.stagingPath)])
+            let problems = try Self.integrityCheck(SQLiteConnection(path: output.stagingPath, options: .init(readOnly: true)))
             guard problems.isEmpty else {
                 throw StoreError.corrupt(path: destination, detail: problems.joined(separator: "; "))
             }
         }
+        try output.commit()
     }
 
     /// `PRAGMA integrity_check` of the file at `path`, read only and without any key: an empty

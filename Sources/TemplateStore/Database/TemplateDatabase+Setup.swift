@@ -25,6 +25,16 @@ extension TemplateDatabase {
         }
     }
 
+    /// A write needs the file and its folder (for the `-wal` and `-shm` files) writable: on a
+    /// read-only file system, an immutable file or without permission, say so before SQLite
+    /// fails with "unable to open database file" in its first pragma.
+    static func checkWritable(_ path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
+            throw StoreError.readOnly(path: path)
+        }
+    }
+
     /// Opens the file and applies the settings every connection needs.
     static func connect(_ path: String, _ parameters: StoreParameters) throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path, options: .init(busyTimeout: parameters.busyTimeout))

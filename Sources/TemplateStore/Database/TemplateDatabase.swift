@@ -49,6 +49,9 @@ public final class TemplateDatabase {
                               parameters: StoreParameters = StoreParameters()) throws -> TemplateDatabase {
         let directory = (path as NSString).deletingLastPathComponent
         try fileCheck(directory.isEmpty ? "." : directory) { try PrivateFiles.makeDirectory($0) }
+        if let existing = try? FileStatus.of(path), existing.kind != .regular {
+            throw StoreError.unsafeFile(path: path, problem: existing.kind == .symbolicLink ? .symbolicLink : .wrongKind(existing.kind))
+        }
         do {
             try PrivateFiles.createFile(path)
         } catch FileProblem.alreadyExists {
@@ -93,6 +96,7 @@ public final class TemplateDatabase {
                      migrations: [SchemaMigration], readOnly: Bool = false) throws -> TemplateDatabase {
         guard !secrets.isEmpty else { throw UnlockError.noSecret }
         try checkFiles(path)
+        if !readOnly { try checkWritable(path) }
         return try translating(path, parameters) {
             let connection = try readOnly ? connectForReading(path, parameters) : connect(path, parameters)
             try checkIdentity(connection)

@@ -102,7 +102,7 @@ struct APDURunCommand: ParsableCommand {
 
     private func reporter() -> any ScriptRunObserver {
         let write: (String) -> Void = { print($0) }
-        if json { return JSONLinesReporter(write: write) }
+        if json { return JSONLinesReporter(write: JSONOutput.printEncodedLine) }
         if tap { return TAPReporter(write: write) }
         return TextReporter(usesColor: RunReportFiles.standardOutputWantsColor, showsTraces: verbose, write: write)
     }

@@ -14,8 +14,17 @@ enum CommandOutput {
         if path == "-" {
             self = .standardOutput
         } else {
-            self = .file(try OutputFile(path, role: role, existing: force ? .replace : .refuse, mode: mode))
+            self = .file(try Self.file(path, force: force, role: role, mode: mode))
         }
+    }
+
+    private static func file(_ path: String, force: Bool, role: String, mode: mode_t) throws -> OutputFile {
+        let existing: OutputFile.Existing = force ? .replace : .refuse
+        let result = Result { () throws(FileError) -> OutputFile in try OutputFile(path, role: role, existing: existing, mode: mode) }
+        if case .failure(let error) = result, error.problem == .alreadyExists {
+            throw CommandFailure(.usage, "\(error) (use --force to replace it)")
+        }
+        return try result.get()
     }
 
     /// The same for an optional path: nil when none was given.

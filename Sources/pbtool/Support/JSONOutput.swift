@@ -20,6 +20,13 @@ enum JSONOutput {
         answered = closes
     }
 
+    /// A line of JSON a reporter encoded itself (`apdu run --json`); like ``printLine(_:closes:)``
+    /// it counts as the command's answer.
+    static func printEncodedLine(_ line: String) {
+        Swift.print(line)
+        answered = true
+    }
+
     /// The pretty-printed document, for files.
     static func data(_ value: some Encodable) throws -> Data {
         try encoder(pretty: true).encode(value)

@@ -13,10 +13,9 @@ enum OptionValue {
 
     /// A time in seconds: `10`, `10s`, `1.5s`, `500ms`, `2m`.
     static func seconds(_ text: String) throws -> Double {
-        guard let value = parseSeconds(text) else {
-            throw ValidationError("not a time: write seconds (10, 1.5) or add a unit (500ms, 10s, 2m)")
+        guard let value = parseSeconds(text), timeRange.contains(value) else {
+            throw ValidationError("must be from 1ms to 24h: seconds (10, 1.5) or with a unit (500ms, 10s, 2m, 1h)")
         }
-        guard timeRange.contains(value) else { throw ValidationError("must be from 1ms to 24h (86400s)") }
         return value
     }
 
@@ -37,10 +36,9 @@ enum OptionValue {
 
     /// A false-match rate: `1/10000`, `0.0001` or `1e-4`.
     static func rate(_ text: String) throws -> Double {
-        guard let value = parseRate(text) else {
-            throw ValidationError("not a rate: write 1/10000, 0.0001 or 1e-4")
+        guard let value = parseRate(text), value >= 1e-9, value < 1 else {
+            throw ValidationError("must be a rate from 1e-9 to below 1, written 1/10000, 0.0001 or 1e-4")
         }
-        guard value >= 1e-9, value < 1 else { throw ValidationError("must be a rate from 1e-9 (1/1000000000) to below 1") }
         return value
     }
 
@@ -60,10 +58,9 @@ enum OptionValue {
     }
 
     private static func number(_ text: String, in range: ClosedRange<Double>, _ message: String) throws -> Double {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw ValidationError("not a number; \(message)")
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value) else {
+            throw ValidationError(message)
         }
-        guard range.contains(value) else { throw ValidationError(message) }
         return value
     }
 
