@@ -12,13 +12,13 @@ DEBUG_DIR    := .build/debug
 # the codecs are tested against; man-db, dpkg-dev and lintian for the man pages and `make deb`.
 DEBIAN_PACKAGES := pcscd vsmartcard-vpcd libpcsclite-dev libusb-1.0-0-dev libsqlite3-dev \
                    libssl-dev umockdev libpng-dev libtiff-dev sqlite3 pcsc-tools \
-                   pamtester libpam-modules openssl python3-cryptography \
+                   pamtester libpam-modules openssl python3-cryptography stress-ng e2fsprogs \
                    libjpeg62-turbo-dev libopenjp2-7-dev libjpeg-turbo-progs libopenjp2-tools \
                    man-db dpkg-dev lintian
 # Python packages the interoperability tests and benchmarks compare against (skipped when absent).
 PIP_PACKAGES    := wsq
 
-.PHONY: all deps build test fuzz demo bench man completions install install-udev deb lintian test-deb clean
+.PHONY: all deps build test fuzz fuzz-long ci-under-load demo bench man completions install install-udev deb lintian test-deb clean
 
 all: build
 
@@ -70,6 +70,19 @@ test: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run-fuzz.sh
+
+# `make fuzz-long`: every target for FUZZ_LONG_SECONDS (an hour) each, or until FUZZ_RUNS
+# executions when that is set; inputs that add coverage are merged into Fuzz/Corpus/<target>,
+# the small corpus kept in the repository (docs/fuzzing.md).
+FUZZ_LONG_SECONDS ?= 3600
+FUZZ_RUNS ?=
+fuzz-long: deps
+	FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_KEEP_CORPUS=1 Fuzz/run-fuzz.sh
+
+# `make ci-under-load`: what CI runs (.ci/run) while stress-ng keeps both cores busy, as on a
+# shared CI machine: the live tests must wait for events, never for a time (docs/robustness.md).
+ci-under-load: deps
+	stress-ng --cpu 2 --quiet & load=$$!; trap 'kill $$load' EXIT; bash .ci/run
 
 # `make demo`: pcscd (started only if none runs), a fresh virtual card attached through vpcd by
 # `pbtool card emulate`, and the simulated sensor with synthetic fingers: card status → enroll

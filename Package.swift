@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "pbtool",
     products: [
+        .library(name: "Files", targets: ["Files"]),
         .library(name: "APDU", targets: ["APDU"]),
         .library(name: "PCSC", targets: ["PCSC"]),
         .library(name: "SmartCard", targets: ["SmartCard"]),
@@ -37,12 +38,15 @@ let package = Package(
         // C globals and calls Swift 6 cannot reach (stdout buffering, prctl).
         .target(name: "CShims"),
 
+        // Files a user names: read whole, written atomically, every problem named with its path.
+        .target(name: "Files"),
+
         // Values, pure Swift, no I/O.
         .target(name: "APDU"),
         .target(name: "Imaging"),
         .target(name: "Fingerprint", dependencies: ["Imaging"]),
         .target(name: "FingerprintSynthesis", dependencies: ["Imaging", "Fingerprint"]),
-        .target(name: "ImageCodecs", dependencies: ["Imaging", "CPNG", "CTIFF", "CJPEG", "COpenJPEG"]),
+        .target(name: "ImageCodecs", dependencies: ["Imaging", "CPNG", "CTIFF", "CJPEG", "COpenJPEG", "Files"]),
 
         // Bindings.
         .target(name: "PCSC", dependencies: ["CPCSCLite", "APDU"]),
@@ -50,15 +54,15 @@ let package = Package(
 
         // Devices.
         .target(name: "SmartCard", dependencies: ["APDU", "PCSC"]),
-        .target(name: "VirtualCard", dependencies: ["APDU", "Fingerprint"]),
+        .target(name: "VirtualCard", dependencies: ["APDU", "Fingerprint", "Files"]),
         .target(name: "APDUScript", dependencies: ["APDU"]),
         .target(name: "Sensors", dependencies: ["USB", "Imaging", "Fingerprint", "FingerprintSynthesis", "ImageCodecs"]),
 
         // Storage.
-        .target(name: "TemplateStore", dependencies: ["CSQLite", "COpenSSL"]),
+        .target(name: "TemplateStore", dependencies: ["CSQLite", "COpenSSL", "Files"]),
 
         // Flows and user interface.
-        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "Imaging", "ImageCodecs", "APDU", "PCSC"]),
+        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "Imaging", "ImageCodecs", "APDU", "PCSC", "Files"]),
         .target(name: "TerminalUI", dependencies: ["Imaging", "CShims"]),
 
         // Tools.
@@ -66,7 +70,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
             "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
-            "TerminalUI", "CShims",
+            "TerminalUI", "CShims", "Files",
         ]),
         // Writes the man pages from the commands' own help (`make man`).
         .executableTarget(name: "pbmanual", dependencies: [
@@ -87,7 +91,8 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "FingerprintSynthesis", "Imaging", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
         .testTarget(name: "SmartCardTests", dependencies: ["SmartCard", "APDU", "PCSC", "VirtualCard", "TestSupport"]),
-        .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore"]),
+        .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore", "Files", "TestSupport"]),
+        .testTarget(name: "FilesTests", dependencies: ["Files"]),
         // A child process for the store's crash and concurrency tests (killed mid-transaction).
         .executableTarget(name: "TemplateStoreWriter", dependencies: ["TemplateStore"], path: "Tests/TemplateStoreWriter"),
         .testTarget(name: "USBTests", dependencies: ["USB", "TestSupport"]),

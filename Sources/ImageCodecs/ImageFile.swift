@@ -1,3 +1,4 @@
+import Files
 import Imaging
 
 /// Reading and writing fingerprint images in any supported format: the entry point of the module.
@@ -55,7 +56,22 @@ public enum ImageFile {
         }
     }
 
-    /// Writes an RGB image to `path` (PNG, TIFF or BMP; the formats pbtool writes gray only refuse it).
+    /// Encodes `image` into `output`, made earlier (so that the destination was checked before
+    /// the work that made the image), and commits it. The format is `format`, else the one the
+    /// output's path names.
+    public static func write(_ image: GrayImage, to output: OutputFile, format: ImageFormat? = nil,
+                             options: EncodingOptions = EncodingOptions()) throws(ImageFileError) {
+        let chosen = try outputFormat(output.path, format)
+        let bytes: [UInt8]
+        do {
+            bytes = try encode(image, as: chosen, options: options)
+        } catch {
+            throw ImageFileError(path: output.path, operation: .write, reason: reason(for: error))
+        }
+        try FileBytes.write(bytes, to: output)
+    }
+
+    /// Writes an RGB image to `path` (PNG, TIFF or BMP; the gray-only formats refuse it).
     public static func write(_ image: RGBImage, to path: String, format: ImageFormat? = nil) throws(ImageFileError) {
         let chosen = try outputFormat(path, format)
         do {

@@ -8,7 +8,7 @@ import VirtualCard
 
 /// The card edges through the real stack: libpcsclite → pcscd → vpcd → the virtual card (in this
 /// process, with the comparison test double at its seam).
-@Suite(.serialized, .timeLimit(.minutes(3))) struct LiveEdgeTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct LiveEdgeTests {
     private typealias Fixture = VirtualCardFixture
     private let secret = Array("s3cret".utf8)
 

@@ -13,9 +13,11 @@ public enum LiveStackLock {
     /// The lock file every process on the machine agrees on.
     public static let path = "/tmp/pbtool-live-stack.lock"
 
-    /// Waits for both locks (at most `timeout`), runs `body`, and releases them.
+    /// Waits for both locks, runs `body`, and releases them. Other worktrees' test runs queue
+    /// for the same lock, one test at a time each; `timeout` only turns a holder that hangs into
+    /// a failure.
     public static func withExclusiveAccess<Result>(
-        timeout: Duration = .seconds(300), _ body: () async throws -> Result
+        timeout: Duration = .seconds(1800), _ body: () async throws -> Result
     ) async throws -> Result {
         try await processLock.acquire(timeout: timeout)
         do {

@@ -10,7 +10,7 @@ import Imaging
 /// WSQ interoperability tests and the WSQ benchmark both use it.
 public struct NBISReference {
     public static let isAvailable: Bool = {
-        (try? run(script: "import _wsq, ctypes, PIL", arguments: [], timeout: 30)) == 0
+        (try? ChildProcess.run("/usr/bin/env", ["python3", "-c", "import _wsq, ctypes, PIL"]))?.status == 0
     }()
 
     public static let skipMessage = "needs python3 with the PyPI package wsq (NIST's WSQ coder; `make deps` installs it)"
@@ -60,7 +60,7 @@ public struct NBISReference {
     func run(_ jobs: [Job]) throws -> [Outcome] {
         let jobFile = file("jobs-\(UUID().uuidString).json"), resultFile = file("results-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: jobs.map(\.json)).write(to: jobFile)
-        let status = try Self.run(script: Self.script, arguments: [jobFile.path, resultFile.path], timeout: 300)
+        let status = try ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.script, jobFile.path, resultFile.path]).status
         guard status == 0, let data = try? Data(contentsOf: resultFile),
               let results = try JSONSerialization.jsonObject(with: data) as? [[String: Any]], results.count == jobs.count
         else { throw Failure(description: "the reference coder (python3 + wsq) failed with status \(status)") }
@@ -68,25 +68,6 @@ public struct NBISReference {
             Outcome(width: result["w"] as? Int ?? 0, height: result["h"] as? Int ?? 0, ppi: result["ppi"] as? Int ?? 0,
                     error: result["error"] as? String)
         }
-    }
-
-    private static func run(script: String, arguments: [String], timeout: TimeInterval) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                return -1
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return process.terminationStatus
     }
 
     private static let script = """

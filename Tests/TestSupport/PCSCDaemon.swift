@@ -16,11 +16,12 @@ public enum PCSCDaemon {
         ProcessInfo.processInfo.environment["PBTOOL_PCSCD"] ?? "/usr/sbin/pcscd"
     }
 
-    /// Makes sure pcscd runs and lists both vpcd readers, starting it if needed; waits at most `timeout`.
+    /// Makes sure pcscd runs and lists both vpcd readers, starting it if needed (`timeout` only
+    /// turns a hang into a failure).
     ///
     /// Returns whether this call started pcscd.
     @discardableResult
-    public static func ensureRunning(timeout: Duration = .seconds(20)) throws -> Bool {
+    public static func ensureRunning(timeout: Duration = TestPatience.limit) throws -> Bool {
         var started = false
         if !isAnswering() {
             try start()
@@ -85,7 +86,7 @@ public enum PCSCDaemon {
 
     /// Stops the tests' pcscd (SIGTERM; it removes its socket and pid file) and starts it again,
     /// as a package upgrade or a crash-and-restart would; waits until the vpcd readers are back.
-    public static func restart(timeout: Duration = .seconds(20)) throws {
+    public static func restart(timeout: Duration = TestPatience.limit) throws {
         try stop(timeout: timeout)
         try ensureRunning(timeout: timeout)
     }
@@ -94,7 +95,7 @@ public enum PCSCDaemon {
     /// removes its socket and pid file; with SIGKILL (a crash) it leaves them, and the next
     /// pcscd cleans them up. Call only while holding ``LiveStackLock``, and start it again
     /// (``ensureRunning(timeout:)``) before releasing the lock.
-    public static func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) throws {
+    public static func stop(signal: Int32 = SIGTERM, timeout: Duration = TestPatience.limit) throws {
         guard isRestartableByTests, let pid = runningPID else { throw LiveStackError("pcscd was not started by the tests") }
         kill(pid, signal)
         let deadline = ContinuousClock.now + timeout

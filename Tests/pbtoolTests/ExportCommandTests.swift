@@ -4,16 +4,8 @@ import TestSupport
 
 @Suite struct ExportCommandTests {
     private func tool(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ChildProcess.run("/usr/bin/env", arguments)
+        return (run.status, run.standardOutput)
     }
 
     @Test func theBackendOpensTheCapturePackageAndNobodyElseCan() throws {

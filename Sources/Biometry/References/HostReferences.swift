@@ -10,6 +10,8 @@ public final class HostReferences: ReferenceDatabase {
     public let database: TemplateDatabase
     /// Turns stored records back into matcher templates.
     public let engine: RecognitionEngine
+    /// References left out so far because they could not be read; the others were used.
+    public private(set) var unreadable: [UnreadableReference] = []
 
     /// References in `database`.
     public init(database: TemplateDatabase, engine: RecognitionEngine) {
@@ -53,9 +55,17 @@ public final class HostReferences: ReferenceDatabase {
     public func readableReferences(of user: String) throws -> [Finger: PreparedTemplate]? {
         guard let stored = try database.user(named: user) else { return [:] }
         var references: [Finger: PreparedTemplate] = [:]
-        for template in try database.templates(of: stored.id) where template.record.format == .host {
-            guard let finger = Finger(rawValue: template.record.finger.rawValue) else { continue }
-            references[finger] = try prepared(template, finger: finger, user: user)
+        for record in try database.templateRecords(user: stored.id, format: .host) {
+            guard let finger = Finger(rawValue: record.finger.rawValue) else { continue }
+            // One unreadable finger leaves the user's others usable; it is reported, not used.
+            do {
+                guard let template = try database.template(id: record.id) else { continue }
+                references[finger] = try prepared(template, finger: finger, user: user)
+            } catch let error as IntegrityError {
+                unreadable.append(UnreadableReference(user: user, finger: finger, problem: error.description))
+            } catch BiometryError.unreadableTemplate(_, _, let detail) {
+                unreadable.append(UnreadableReference(user: user, finger: finger, problem: detail))
+            }
         }
         return references
     }

@@ -78,7 +78,15 @@ extension TemplateDatabase {
         if let user { conditions.append("user_uuid = ?"); values.append(.blob(user.bytes)) }
         if let finger { conditions.append("finger = ?"); values.append(.int(finger.rawValue)) }
         if let format { conditions.append("format = ?"); values.append(.text(format.rawValue)) }
-        return try read { try templateRow(conditions.joined(separator: " AND "), values) }
+        let condition = conditions.joined(separator: " AND ")
+        return try read {
+            let rows = try templateRow(condition, values)
+            // A miss is what a damaged index shows: the table is asked too (see rowsMatching).
+            if rows.isEmpty, user != nil {
+                _ = try rowsMatching(in: "templates", condition, values, index: "index of templates by user, finger and format")
+            }
+            return rows
+        }
             .map(\.record)
             .sorted { ($0.userID.uuidString, $0.finger, $0.format.rawValue) < ($1.userID.uuidString, $1.finger, $1.format.rawValue) }
     }

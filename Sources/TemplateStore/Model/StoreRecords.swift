@@ -47,7 +47,7 @@ public struct StoreCheckReport: Sendable {
         public let problem: String
     }
 
-    /// `PRAGMA quick_check` output other than "ok".
+    /// `PRAGMA integrity_check` output other than "ok".
     public let structureProblems: [String]
     public let findings: [Finding]
     public let usersChecked: Int

@@ -1,4 +1,5 @@
 import APDUScript
+import Files
 import Foundation
 
 /// Reading and checking the scripts of `apdu run` before anything is sent.
@@ -50,11 +51,13 @@ enum ScriptFiles {
 
 /// Files and terminal facts the reports need.
 enum RunReportFiles {
-    /// Writes the JUnit XML of `result` to `path`, creating folders.
-    static func writeJUnit(_ result: RunResult, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(JUnitReport.xml(for: result).utf8).write(to: url, options: .atomic)
+    /// Where `--junit PATH` goes, made before the first script runs: its folders are created,
+    /// an earlier report is replaced, a directory or device there is refused.
+    static func junitOutput(_ path: String?) throws -> CommandOutput? {
+        guard let path else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try OutputFolder.prepare(folder, role: "report folder") }
+        return try CommandOutput(path, force: true, role: "JUnit report", mode: 0o644)
     }
 
     /// Colour on a terminal, unless `NO_COLOR` is set to anything (no-color.org).

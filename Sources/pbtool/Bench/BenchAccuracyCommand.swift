@@ -28,7 +28,8 @@ struct BenchAccuracyCommand: ParsableCommand {
     @Option(help: "host (default) or card.")
     var matcher: TemplateMatchCommand.MatcherChoice = .host
 
-    @Option(help: "Image resolution in dpi (default: a known FVC set's, else the files').", transform: FingerprintArguments.dpi)
+    @Option(parsing: .unconditional, help: "Image resolution in dpi, 100–2000 (default: a known FVC set's, else the files').",
+            transform: OptionValue.dpi)
     var dpi: Double?
 
     @Option(help: "Write the DET curves (FVC and all-impostor) to this SVG file, and as PNG beside it (NAME.png).")
@@ -47,12 +48,13 @@ struct BenchAccuracyCommand: ParsableCommand {
     }
 
     func run() throws {
+        let curveOutputs = try det.map { try DETFiles($0).open() }
         let data = try Dataset.load(dataset, dpi: dpi)
         let features = extractFeatures(data.images)
         let scores = scorePairs(features, fvc: data.fvc)
         let report = try AccuracyReport(dataset: dataset, matcher: matcher.rawValue, dpi: data.dpi,
                                         images: data.images.count, fingers: data.fingerCount, scores: scores)
-        if let det { try writeCurve(scores, to: det) }
+        if let curveOutputs { try writeCurve(scores, to: curveOutputs) }
         if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
         if calibration { print(ScoreCalibration.derive(impostorScores: scores.allImpostor).swiftLiteral) }
     }
@@ -75,13 +77,13 @@ struct BenchAccuracyCommand: ParsableCommand {
                                 : ProtocolScores.card(features, fvc: fvc, progress: report)
     }
 
-    private func writeCurve(_ scores: ProtocolScores, to path: String) throws {
+    private func writeCurve(_ scores: ProtocolScores, to outputs: (svg: CommandOutput, png: CommandOutput)) throws {
         let name = (dataset as NSString).lastPathComponent
         let curve = DETCurve(title: "\(name), \(matcher.rawValue) matcher", series: [
             .init(label: "FVC protocol", genuine: scores.genuine, impostor: scores.impostor),
             .init(label: "all impostors", genuine: scores.genuine, impostor: scores.allImpostor),
         ])
-        try DETFiles(path).write(curve)
+        try DETFiles.write(curve, to: outputs)
     }
 }
 

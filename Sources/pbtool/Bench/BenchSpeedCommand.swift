@@ -22,7 +22,8 @@ struct BenchSpeedCommand: ParsableCommand {
     @Option(help: "Directory of FINGER_IMPRESSION.ext images.")
     var dataset: String
 
-    @Option(help: "Image resolution in dpi (default: a known FVC set's, else the files').", transform: FingerprintArguments.dpi)
+    @Option(parsing: .unconditional, help: "Image resolution in dpi, 100–2000 (default: a known FVC set's, else the files').",
+            transform: OptionValue.dpi)
     var dpi: Double?
 
     @Flag(help: "Print the result as JSON.")

@@ -3,7 +3,9 @@ import Foundation
 import ImageCodecs
 
 /// Where `bench accuracy --det` writes the DET plot: the SVG at the path given, the PNG beside it
-/// with the extension replaced (`det.svg` → `det.png`), for viewers that show no SVG.
+/// with the extension replaced (`det.svg` → `det.png`), for viewers that show no SVG. Both
+/// destinations are checked when the command starts, before the slow work, and each file appears
+/// whole or not at all.
 struct DETFiles {
     let svg: String
     let png: String
@@ -13,18 +15,22 @@ struct DETFiles {
         png = (svg as NSString).deletingPathExtension + ".png"
     }
 
+    /// The two outputs, opened (and so checked) now.
+    func open() throws -> (svg: CommandOutput, png: CommandOutput) {
+        (try CommandOutput(svg, force: true, role: "DET curve file", mode: 0o644),
+         try CommandOutput(png, force: true, role: "DET curve picture", mode: 0o644))
+    }
+
     /// Writes both files; the PNG at twice the SVG's size.
-    func write(_ curve: DETCurve) throws {
+    static func write(_ curve: DETCurve, to outputs: (svg: CommandOutput, png: CommandOutput)) throws {
         let drawing = curve.drawing()
+        try outputs.svg.deliver(drawing.svg)
+        let bytes: [UInt8]
         do {
-            try Data(drawing.svg.utf8).write(to: URL(fileURLWithPath: svg))
+            bytes = try ImageFile.encode(drawing.rasterised(scale: 2), as: .png)
         } catch {
-            throw CommandFailure(.usage, "\(svg): cannot write the DET curve (\(error.localizedDescription))")
+            throw CommandFailure(.usage, "cannot draw the DET curve as PNG (\(error))")
         }
-        do {
-            try ImageFile.write(drawing.rasterised(scale: 2), to: png, format: .png)
-        } catch {
-            throw CommandFailure(.usage, error.description)
-        }
+        try outputs.png.deliver(bytes)
     }
 }

@@ -11,7 +11,7 @@ struct CardEdgeOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Option(help: "Give up after this many seconds.")
+    @Option(parsing: .unconditional, help: "Give up after this long (30, 30s, 500ms, 2m).", transform: OptionValue.seconds)
     var timeout: Double = 30
 
     func validate() throws {

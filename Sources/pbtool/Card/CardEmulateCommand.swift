@@ -27,7 +27,8 @@ struct CardEmulateCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The vpcd port: 35963 (Virtual PCD 00 00) or 35964 (Virtual PCD 00 01).")
+    @Option(parsing: .unconditional, help: "The vpcd port: 35963 (Virtual PCD 00 00) or 35964 (Virtual PCD 00 01).",
+            transform: OptionValue.count(1...65_535))
     var port: Int = 35963
 
     @Option(help: "Keep applet state in this file (created when missing).")

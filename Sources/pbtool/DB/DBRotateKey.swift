@@ -49,7 +49,11 @@ struct DBRotateKey: AsyncParsableCommand {
         let path = store.location.resolved
         let secrets = try store.unlock.secrets(for: path)
         let database = try TemplateDatabase.open(at: path, secrets: secrets)
-        let (summary, newSlot) = try rotate(database, secrets: secrets, replacement: try replacementSecret())
+        let replacement = try replacementSecret()
+        let rotate = { () throws -> (RotationSummary, KeySlotInfo?) in
+            try self.rotate(database, secrets: secrets, replacement: replacement?.secret)
+        }
+        let (summary, newSlot) = try replacement?.applying(rotate) ?? rotate()
         let output = Output(generation: summary.newGeneration, rewrappedTemplates: summary.rewrappedTemplates,
                             rewrappedUsers: summary.rewrappedUsers, rewrappedSlots: summary.rewrappedSlots,
                             droppedSlots: summary.droppedSlots, newSlot: newSlot.map(DBOutput.Slot.init))
@@ -77,12 +81,19 @@ struct DBRotateKey: AsyncParsableCommand {
         }
     }
 
-    private func replacementSecret() throws -> KeySecret? {
+    /// The secret replacing the unlocking slot's, if any; a new key file stays staged until
+    /// the rotation is about to commit.
+    private func replacementSecret() throws -> SecretChoice? {
         guard newKeyFile == nil || !newPassphraseFromStandardInput else {
             throw CommandFailure(.usage, "give either --new-key-file or --new-passphrase-stdin")
         }
-        if let newKeyFile { return try .newKeyFile(at: newKeyFile) }
-        if newPassphraseFromStandardInput { return try .passphrase(PassphraseReader.standardInputLine(purpose: "the new passphrase")) }
+        if let newKeyFile {
+            let file = try NewKeyFile(path: newKeyFile)
+            return SecretChoice(secret: file.secret, newKeyFile: file)
+        }
+        if newPassphraseFromStandardInput {
+            return SecretChoice(secret: try .passphrase(PassphraseReader.standardInputLine(purpose: "the new passphrase")), newKeyFile: nil)
+        }
         return nil
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Biometry
+import Files
 import Foundation
 import Glibc
 import ImageCodecs
@@ -59,6 +60,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let recipient = try readRecipient()
+        let destination = try CommandOutput(out, force: force, role: "package file")
         let runner = try output.runner()
         let device = try sensor.makeSensor(impressions: 1...1)
         var configuration = CaptureController.Configuration(finger: finger)
@@ -68,16 +70,14 @@ struct ExportCommand: AsyncParsableCommand {
                                                              engine: RecognitionEngine(threshold: .unused)))
         guard case .captured(let captured) = outcome else { return try FlowEnding.finish(outcome) }
         let package = try CapturePackage.seal(try CapturePackage.contents(of: captured, imageFormat: imageFormat), to: recipient)
-        try TemplateFileIO.write(SecretBytes(copying: Array(try JSONOutput.data(package)) + [0x0A]), to: out, force: force)
+        try destination.deliver(Array(try JSONOutput.data(package)) + [0x0A])
         if !output.json && !output.quiet && out != "-" { print("Wrote the encrypted capture package \(out).") }
     }
 
     private func readRecipient() throws -> RSAPublicKey {
-        guard let data = FileManager.default.contents(atPath: encryptTo) else {
-            throw CommandFailure(.usage, "cannot read the backend key \(encryptTo)")
-        }
+        let pem = try InputFile.read(encryptTo, role: "backend key", limit: 1 << 20)
         do {
-            return try RSAPublicKey(pem: [UInt8](data))
+            return try RSAPublicKey(pem: pem)
         } catch let error as RSAKeyError {
             throw CommandFailure(.usage, "\(encryptTo): \(error)")
         }

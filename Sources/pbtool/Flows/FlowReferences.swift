@@ -21,7 +21,7 @@ final class FlowReferences {
     /// delete) needs the card's admin key or PIN, checked here before any swipe.
     static func open(_ options: ReferenceOptions, engine: RecognitionEngine, managing: Bool,
                      showSecrets: Bool, trace: ((APDUTraceEntry) -> Void)?) throws -> FlowReferences {
-        let host = try options.usesStore ? HostReferences(database: options.store.open(), engine: engine) : nil
+        let host = try options.usesStore ? HostReferences(database: options.store.open(readOnly: !managing), engine: engine) : nil
         guard options.usesCard else {
             return FlowReferences(database: host!, verifier: HostVerifier(references: host!), host: host, card: nil)
         }
@@ -43,6 +43,9 @@ final class FlowReferences {
             return .adminPIN(pin)
         }
     }
+
+    /// Stored references the flow left out because they could not be read.
+    var unreadable: [UnreadableReference] { host?.unreadable ?? [] }
 
     /// Closes the card connection (leaving it powered when asked).
     func finish(leavingCardPowered: Bool) {

@@ -11,7 +11,7 @@ struct FlowSensorOptions: ParsableArguments {
         """)
     var sensor = "auto"
 
-    @Option(help: "How long to wait for each swipe (10s, 7.5s, 500ms).")
+    @Option(parsing: .unconditional, help: "How long to wait for each swipe (10s, 7.5s, 500ms).", transform: OptionValue.duration)
     var timeout: DurationArgument?
 
     @Option(help: "Simulated swipe: normal, fast, partial, skewed, reverse or resting.")
@@ -20,13 +20,13 @@ struct FlowSensorOptions: ParsableArguments {
     @Option(name: .customLong("swipe-seed"), help: "Seed of the simulated swipes' speed, drift and noise.")
     var swipeSeed: UInt64 = 1
 
-    @Option(name: .customLong("sim-impression"), help: .hidden)
+    @Option(name: .customLong("sim-impression"), parsing: .unconditional, help: .hidden, transform: OptionValue.count(1...1000))
     var impression: Int?
 
-    @Option(name: .customLong("sim-finger-delay"), help: .hidden)
+    @Option(name: .customLong("sim-finger-delay"), parsing: .unconditional, help: .hidden, transform: OptionValue.duration)
     var fingerDelay: DurationArgument?
 
-    @Option(name: .customLong("sim-unplug-after"), help: .hidden)
+    @Option(name: .customLong("sim-unplug-after"), parsing: .unconditional, help: .hidden, transform: OptionValue.count(0...1_000_000))
     var unplugAfter: Int?
 
     func validate() throws {
@@ -35,7 +35,6 @@ struct FlowSensorOptions: ParsableArguments {
         } catch {
             throw ValidationError(String(describing: error))
         }
-        if let impression, impression < 1 { throw ValidationError("--sim-impression starts at 1") }
     }
 
     /// The sensor, not yet opened. A synthetic source gives `impressions` (1-based) of its

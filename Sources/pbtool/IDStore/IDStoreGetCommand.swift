@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import Files
 import Foundation
 import SmartCard
 
@@ -45,6 +46,8 @@ struct IDStoreGetCommand: ParsableCommand {
 
     func run() throws {
         let probe = try template.map(CardTemplateFile.read)
+        // The file is checked (and staged) before the card is asked: a bad --out costs no try.
+        let output = try CommandOutput.optional(out, force: true, role: "output file")
         let deadline = options.deadline()
         defer { deadline.cancel() }
         let data = try CardEdgeSession(reader: options.reader).run(ending: .leave) { transport in
@@ -58,17 +61,11 @@ struct IDStoreGetCommand: ParsableCommand {
             try store.select()
             return try store.read(named: name)
         }
-        try deliver(data)
+        try deliver(data, to: output)
     }
 
-    private func deliver(_ data: [UInt8]) throws {
-        if let out {
-            do {
-                try SecretOutputFile.write(data, to: out)
-            } catch {
-                throw CommandFailure(.usage, "\(out): cannot write: \(error)")
-            }
-        }
+    private func deliver(_ data: [UInt8], to output: CommandOutput?) throws {
+        try output?.deliver(data)
         if options.json {
             try JSONOutput.print(Report(name: name, size: data.count, data: out == nil ? Data(data).base64EncodedString() : nil,
                                         text: out == nil ? String(validating: data, as: UTF8.self) : nil, file: out))
@@ -87,17 +84,5 @@ struct IDStoreGetCommand: ParsableCommand {
         /// The data as text when it is UTF-8.
         let text: String?
         let file: String?
-    }
-}
-
-/// Files only the user may read, for secrets read off the card.
-enum SecretOutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw CommandFailure(.usage, "\(path): cannot create the file")
-        }
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        try Data(bytes).write(to: url)
     }
 }

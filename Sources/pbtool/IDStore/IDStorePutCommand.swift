@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import Files
 import Foundation
 import SmartCard
 
@@ -40,12 +41,7 @@ struct IDStorePutCommand: ParsableCommand {
         guard let condition = IDStoreCondition(name: access) else {
             throw CommandFailure(.usage, "--access must be one of \(IDStoreCondition.allNames.joined(separator: ", ")), not \"\(access)\"")
         }
-        let data: [UInt8]
-        do {
-            data = Array(try Data(contentsOf: URL(fileURLWithPath: from)))
-        } catch {
-            throw CommandFailure(.usage, "\(from): cannot read: \(error.localizedDescription)")
-        }
+        let data = try InputFile.read(from, role: "data file", limit: 1 << 16)
         let adminKey = try key.key(for: "idstore put")
         let deadline = options.deadline()
         defer { deadline.cancel() }

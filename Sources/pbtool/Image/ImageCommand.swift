@@ -24,11 +24,4 @@ enum ImageArguments {
         }
         return format
     }
-
-    static func dpi(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite, (50...20_000).contains(value) else {
-            throw ValidationError("--dpi must be a resolution between 50 and 20000, not '\(text)'")
-        }
-        return value
-    }
 }

@@ -30,13 +30,14 @@ struct ImageConvertCommand: ParsableCommand {
             transform: ImageArguments.format)
     var format: ImageFormat?
 
-    @Option(help: "Bit rate in bits per pixel: WSQ (default 0.75) or JPEG 2000 (default: lossless).")
+    @Option(parsing: .unconditional, help: "Bit rate in bits per pixel, 0.1–8: WSQ (default 0.75) or JPEG 2000 (default: lossless).",
+            transform: OptionValue.measure(0.1...8, "bits per pixel"))
     var bitrate: Double?
 
-    @Option(help: "JPEG quality, 1–100.")
+    @Option(parsing: .unconditional, help: "JPEG quality, 1–100.", transform: OptionValue.count(1...100))
     var quality: Int = 90
 
-    @Option(help: "Resolution to record, in dots per inch.", transform: ImageArguments.dpi)
+    @Option(parsing: .unconditional, help: "Resolution to record, in dots per inch (100–2000).", transform: OptionValue.dpi)
     var dpi: Double?
 
     @Flag(help: "Print the result as JSON.")
@@ -46,7 +47,6 @@ struct ImageConvertCommand: ParsableCommand {
         if let bitrate, !(bitrate.isFinite && bitrate > 0 && bitrate < 8) {
             throw ValidationError("--bitrate must be above 0 and below 8 bits per pixel")
         }
-        guard (1...100).contains(quality) else { throw ValidationError("--quality must be 1–100") }
     }
 
     func run() throws {

@@ -1,27 +1,32 @@
+import Files
 import Fingerprint
 import Foundation
 import ImageCodecs
 import Imaging
 import Sensors
 
-/// Writes what a capture produced: the image, and with `--frames-dir` every strip.
+/// Writes what a capture produced: the image, and with `--frames-dir` every strip. Made
+/// before the sensor is opened, so a path that cannot be written is refused before the swipe.
 struct CaptureFiles {
-    let imagePath: String
+    let image: OutputFile
     let framesDirectory: String?
 
+    /// Stages the image file (an earlier one is replaced once the new one is complete) and
+    /// creates the frames folder.
+    init(imagePath: String, framesDirectory: String?) throws {
+        image = try OutputFile(imagePath, role: "image file", existing: .replace, mode: 0o600)
+        if let framesDirectory { try OutputFolder.prepare(framesDirectory, role: "frames folder") }
+        self.framesDirectory = framesDirectory
+    }
+
     func write(_ result: SwipeCapture.Result) throws {
-        if let image = result.stitched.image {
-            try writeImage(image, to: imagePath)
+        if let stitched = result.stitched.image {
+            try convert { try ImageFile.write(stitched, to: image) }
         }
         guard let framesDirectory else { return }
         let directory = URL(fileURLWithPath: framesDirectory)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(.usage, "cannot create the frames directory \(framesDirectory): \(error.localizedDescription)")
-        }
-        for (name, image) in stripImages(result) {
-            try writeImage(image, to: directory.appendingPathComponent(name).path)
+        for (name, strip) in stripImages(result) {
+            try convert { try ImageFile.write(strip, to: directory.appendingPathComponent(name).path) }
         }
     }
 
@@ -48,10 +53,10 @@ struct CaptureFiles {
         return images
     }
 
-    private func writeImage(_ image: GrayImage, to path: String) throws {
+    private func convert(_ write: () throws -> Void) throws {
         do {
-            try ImageFile.write(image, to: path)
-        } catch {
+            try write()
+        } catch let error as ImageFileError {
             throw CommandFailure(.usage, error.description)
         }
     }

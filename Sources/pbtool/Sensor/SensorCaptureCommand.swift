@@ -40,10 +40,10 @@ struct SensorCaptureCommand: ParsableCommand {
                                valueName: "dir"))
     var framesDir: String?
 
-    @Option(help: "How long to wait for a finger (10s, 500ms, 1m).")
-    var timeout = DurationArgument(argument: "10s")!
+    @Option(parsing: .unconditional, help: "How long to wait for a finger (10s, 500ms, 1m).", transform: OptionValue.duration)
+    var timeout = DurationArgument(seconds: 10, text: "10s")
 
-    @Option(help: "Timeout of each USB transfer (default: the sensor's own, 3–4 s).")
+    @Option(parsing: .unconditional, help: "Timeout of each USB transfer (default: the sensor's own, 3–4 s).", transform: OptionValue.duration)
     var transferTimeout: DurationArgument?
 
     @Option(help: "Simulated swipe: normal, fast, partial, skewed, reverse or resting.")
@@ -67,6 +67,7 @@ struct SensorCaptureCommand: ParsableCommand {
     }
 
     func run() throws {
+        let files = try CaptureFiles(imagePath: out, framesDirectory: framesDir)
         let selection = try SensorSelection(sensor)
         let (sensor, device) = try makeSensor(selection)
         if let transferTimeout { sensor.transferTimeout = transferTimeout.duration }
@@ -74,7 +75,6 @@ struct SensorCaptureCommand: ParsableCommand {
         defer { sensor.close() }
         if !json { printError("Swipe a finger across the \(sensor.profile.name)…") }
         let result = try SwipeCapture(sensor: sensor, timeout: timeout.duration).run()
-        let files = CaptureFiles(imagePath: out, framesDirectory: framesDir)
         try files.write(result)
         let report = CaptureReport(result: result, profile: sensor.profile, device: device, imagePath: out)
         if json {

@@ -52,7 +52,7 @@ struct TemplateExtractCommand: ParsableCommand {
     @Option(help: "Where to write the template (for a folder of images: the folder to write them into).")
     var out: String
 
-    @Option(help: "Image resolution in dpi (100–2000).", transform: FingerprintArguments.dpi)
+    @Option(parsing: .unconditional, help: "Image resolution in dpi (100–2000).", transform: OptionValue.dpi)
     var dpi: Double?
 
     @Option(name: .customLong("dump-steps"), help: "Write every extraction step as a PNG into this directory.")
@@ -66,24 +66,27 @@ struct TemplateExtractCommand: ParsableCommand {
             guard dumpSteps == nil else { throw CommandFailure(.usage, "--dump-steps takes one image, not a folder") }
             return try TemplateFolderExtraction(folder: image, output: out, command: self).run()
         }
+        let output = try CommandOutput(out, force: true, role: "template file")
         let dumper = try dumpSteps.map { try StepDumper(directory: $0) }
-        let summary = try extract(image, to: out, observer: dumper)
+        let summary = try extract(image, to: output, named: out, observer: dumper)
+        if output.isStandardOutput { return }
         if json { try JSONOutput.print(summary) } else { summary.lines.forEach { print($0) } }
     }
 
     /// Extracts `path`'s minutiae and writes them as a template to `out`.
-    func extract(_ path: String, to out: String, observer dumper: StepDumper? = nil) throws -> ExtractionSummary {
+    func extract(_ path: String, to out: String) throws -> ExtractionSummary {
+        try extract(path, to: try CommandOutput(out, force: true, role: "template file"), named: out)
+    }
+
+    private func extract(_ path: String, to output: CommandOutput, named out: String,
+                         observer dumper: StepDumper? = nil) throws -> ExtractionSummary {
         let input = try FingerprintInput.load(path, dpi: dpi, extractor: FeatureExtractor(), observer: dumper)
         if let failure = dumper?.failure { throw failure }
         guard input.source == .image, let features = input.features else {
             throw CommandFailure(.usage, "\(path): not an image (it reads as a \(input.source.rawValue) template)")
         }
         let bytes = try encoded(features, from: path)
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: out))
-        } catch {
-            throw CommandFailure(.usage, "\(out): cannot write the template (\(error.localizedDescription))")
-        }
+        try output.deliver(bytes)
         return ExtractionSummary(input: input, features: features, format: format.rawValue, out: out,
                                  bytes: bytes.count, steps: dumper?.written ?? [])
     }

@@ -18,7 +18,6 @@ enum UMockdevRun {
         let status: Int32
         let standardOutput: String
         let standardError: String
-        let elapsed: Duration
     }
 
     static let executable: String? = {
@@ -39,9 +38,9 @@ enum UMockdevRun {
     static let vfs5011Recording = Recording.ioctl(
         node: "/dev/bus/usb/002/017", file: SharedData.url("usb/vfs5011/capture.ioctl").path)
 
-    /// `umockdev-run -d device [-p|-i …] -- pbtool arguments…`, killed after `timeout`.
-    static func pbtool(_ arguments: [String], device: String, recording: Recording,
-                       timeout: Duration = .seconds(60)) throws -> Outcome {
+    /// `umockdev-run -d device [-p|-i …] -- pbtool arguments…`; a hang is killed after the
+    /// tests' patience.
+    static func pbtool(_ arguments: [String], device: String, recording: Recording) throws -> Outcome {
         var command = ["-d", device]
         switch recording {
         case .pcap(let sysfs, let file): command += ["-p", "\(sysfs)=\(file)"]
@@ -49,54 +48,8 @@ enum UMockdevRun {
         case .none: break
         }
         command += ["--", PBToolProcess.executable.path] + arguments
-        return try run(executable ?? "umockdev-run", command, timeout: timeout)
-    }
-
-    private static func run(_ executable: String, _ arguments: [String], timeout: Duration) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        let start = ContinuousClock.now
-        try process.run()
-        let outText = PipeReader(output), errText = PipeReader(error)
-        while process.isRunning {
-            if ContinuousClock.now - start > timeout {
-                process.terminate()
-                process.waitUntilExit()
-                throw RanTooLong(arguments: arguments, timeout: timeout)
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, standardOutput: outText.finish(),
-                       standardError: errText.finish(), elapsed: ContinuousClock.now - start)
-    }
-
-    struct RanTooLong: Error, CustomStringConvertible {
-        let arguments: [String]
-        let timeout: Duration
-        var description: String { "umockdev-run \(arguments.joined(separator: " ")) ran past \(timeout)" }
-    }
-}
-
-/// Drains a pipe on its own thread so the child never blocks on a full pipe.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func finish() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
+        let child = try ChildProcess(executable ?? "/usr/bin/umockdev-run", command)
+        let ended = try child.waitForExit()
+        return Outcome(status: ended.status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 }
