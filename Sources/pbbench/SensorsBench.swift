@@ -34,7 +34,7 @@ struct SensorsBench: BenchSuite {
         var frames = 0
         var stitching: [Double] = []
         let time = try fastestMillisecondsThrowing {
-            let result = try SwipeCapture(sensor: sensor, timeout: .seconds(1)).run()
+            let result = try SensorCapture(sensor: sensor, timeout: .seconds(1)).run()
             frames = result.strips.count
             stitching.append(Self.milliseconds(result.stitchingTime))
         }
@@ -63,12 +63,12 @@ struct SensorsBench: BenchSuite {
         return lines
     }
 
-    private func strips(from sensor: any SwipeSensor) throws -> SwipeStrips {
+    private func strips(from sensor: any FingerprintSensor) throws -> SensorReadout {
         let deadline = ContinuousClock.now + .seconds(30)
         try sensor.open()
         defer { sensor.close() }
         try sensor.waitForFinger(until: deadline)
-        return try sensor.captureStrips(until: deadline)
+        return try sensor.capture(until: deadline)
     }
 
     /// A 400×400 synthetic finger (`sim:synthetic:1`); generating it is not measured.

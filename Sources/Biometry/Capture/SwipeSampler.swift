@@ -9,7 +9,7 @@ import Sensors
 /// ``pollSlice`` even on a real sensor that would otherwise wait out the whole timeout.
 struct SwipeSampler {
     /// An open sensor, used only on the flow's thread.
-    let sensor: any SwipeSensor
+    let sensor: any FingerprintSensor
     /// Extraction and the templates it makes.
     let engine: RecognitionEngine
     /// The minimums a swipe must reach.
@@ -31,7 +31,7 @@ struct SwipeSampler {
                 return nil
             }
             let deadline = ContinuousClock.now + timeout
-            let strips = try sensor.captureStrips(until: deadline)
+            let strips = try sensor.capture(until: deadline)
             let lastStrip = ContinuousClock.now
             context.emit(.framesArrived(count: strips.count))
             let lifted = try sensor.waitForFingerOff(until: deadline)
@@ -60,7 +60,7 @@ struct SwipeSampler {
         }
     }
 
-    private func process(_ strips: SwipeStrips, fingerRemoved: Bool, request: SwipeRequest,
+    private func process(_ strips: SensorReadout, fingerRemoved: Bool, request: SwipeRequest,
                          lastStripAt: ContinuousClock.Instant, context: FlowContext) -> SwipeSample {
         let stitched = strips.stitched(by: sensor.profile.stitcher, fingerRemoved: fingerRemoved)
         context.emit(.processingStarted(.extraction))
@@ -78,7 +78,7 @@ struct SwipeSampler {
     }
 }
 
-extension SwipeSensor {
+extension FingerprintSensor {
     /// Opens the sensor, tells the flow it is there, runs `body`, and always closes it again.
     func whileOpen<Result>(in context: FlowContext, _ body: () throws -> Result) throws -> Result {
         do {

@@ -23,7 +23,7 @@ public final class PracticeController: BiometryFlow {
     private let flowRun: FlowRun
 
     /// Practice with `sensor` (closed; the flow opens and closes it).
-    public init(configuration: Configuration, sensor: any SwipeSensor, engine: RecognitionEngine) {
+    public init(configuration: Configuration, sensor: any FingerprintSensor, engine: RecognitionEngine) {
         flowRun = FlowRun(name: "pbtool practice", body: SensorFlow(sensor: sensor, engine: engine) { session, context in
             let sampler = session.sampler(gates: configuration.gates, timeout: configuration.timeout)
             var results: [PracticeSummary.StepResult] = []

@@ -23,7 +23,7 @@ extension AES2501Sensor {
     ///
     /// ADREFHI starts at 0x58 and follows the chip's histogram sum after every strip, empty
     /// ones included; empty strips are not kept. Nothing is sent after the last empty strip.
-    public func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+    public func capture(until deadline: ContinuousClock.Instant) throws -> SensorReadout {
         let interpreter = try openInterpreter()
         try interpreter.run(AES2501Steps.captureSetup, phase: "capture setup")
         var adReference = parameters.adReferenceStart

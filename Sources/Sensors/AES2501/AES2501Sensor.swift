@@ -6,7 +6,7 @@ import USB
 /// Runs the step tables of ``AES2501Steps`` and makes the sheet's decisions between them:
 /// finger present when the nibble sum exceeds 20, ADREFHI gain control on the chip's own
 /// histogram, and the end of the swipe after 3 empty strips (aes2501.md §2.3).
-public final class AES2501Sensor: SwipeSensor {
+public final class AES2501Sensor: FingerprintSensor {
     /// The driver's decision thresholds (aes2501.md §2.3).
     public struct Parameters: Sendable, Hashable {
         /// A finger is present when the finger-detect nibble sum is strictly greater than this.
@@ -35,8 +35,8 @@ public final class AES2501Sensor: SwipeSensor {
     public let profile: SensorProfile = .aes2501
     /// The decision thresholds in use.
     public let parameters: Parameters
-    /// Where the driver is in the ``SwipeSensorState`` life cycle.
-    public internal(set) var state: SwipeSensorState = .inactive
+    /// Where the driver is in the ``SensorState`` life cycle.
+    public internal(set) var state: SensorState = .inactive
     /// Transfers since ``open()``.
     public var transferCount: Int { interpreter?.transferCount ?? 0 }
     private let connect: () throws -> any USBTransport

@@ -36,9 +36,10 @@ public enum SensorDiscovery {
     }
 
     /// A driver for a detected sensor.
-    public static func driver(for sensor: DetectedSensor) -> any SwipeSensor {
+    public static func driver(for sensor: DetectedSensor) -> any FingerprintSensor {
         switch sensor.profile.id {
         case SensorProfile.vfs5011.id: VFS5011Sensor(device: sensor.device)
+        case SensorProfile.nb1010.id: NB1010Sensor(device: sensor.device)
         default: AES2501Sensor(device: sensor.device)
         }
     }

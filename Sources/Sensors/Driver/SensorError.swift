@@ -29,7 +29,7 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .noSensor(let detail): detail
         case .unknownSensor(let name):
-            "unknown sensor '\(name)'; use auto, aes2501, vfs5011 or sim[:SOURCE]"
+            "unknown sensor '\(name)'; use \(SensorSelection.names)"
         case .accessDenied(let node, let id, let name, let hint):
             "no permission to open \(node) (\(id) \(name)): \(hint)"
         case .busy(let node, let name):

@@ -9,7 +9,7 @@ import USB
 /// through a ``LineFilter`` until it ends the swipe; afterwards the sensor is armed again
 /// (vfs5011.md §2). There is no separate finger-detect phase: the first read that returns
 /// data means a finger is present.
-public final class VFS5011Sensor: SwipeSensor {
+public final class VFS5011Sensor: FingerprintSensor {
     /// Timing values (vfs5011.md §1, §2.4).
     public struct Parameters: Sendable, Hashable {
         /// libfprint arms the first capture after activation with a 1000 ms timeout.
@@ -26,8 +26,8 @@ public final class VFS5011Sensor: SwipeSensor {
     public let profile: SensorProfile = .vfs5011
     /// The timing and line-filter values in use.
     public let parameters: Parameters
-    /// Where the driver is in the ``SwipeSensorState`` life cycle.
-    public private(set) var state: SwipeSensorState = .inactive
+    /// Where the driver is in the ``SensorState`` life cycle.
+    public private(set) var state: SensorState = .inactive
     /// Transfers since ``open()``.
     public var transferCount: Int { interpreter?.transferCount ?? 0 }
     /// Overrides the profile's transfer timeout (tests use a short one).
@@ -104,7 +104,7 @@ public final class VFS5011Sensor: SwipeSensor {
     }
 
     /// Feeds every record to a ``LineFilter`` and reads on until it ends the swipe.
-    public func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+    public func capture(until deadline: ContinuousClock.Instant) throws -> SensorReadout {
         let interpreter = try openInterpreter()
         state = .capturing
         var filter = LineFilter(parameters: parameters.lineFilter)

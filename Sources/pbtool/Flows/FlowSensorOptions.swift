@@ -41,7 +41,7 @@ struct FlowSensorOptions: ParsableArguments {
     /// The sensor, not yet opened. A synthetic source gives `impressions` (1-based) of its
     /// finger, one per swipe in turn, so that enrollment and verification see different
     /// impressions as they would with a real finger.
-    func makeSensor(impressions: ClosedRange<Int>) throws -> any SwipeSensor {
+    func makeSensor(impressions: ClosedRange<Int>) throws -> any FingerprintSensor {
         let selection = try SensorSelection(sensor)
         guard case .simulated(let source) = selection else {
             let detected = try selection.detect(in: try USBContext())

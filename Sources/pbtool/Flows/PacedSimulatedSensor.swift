@@ -4,7 +4,7 @@ import Sensors
 /// The simulated sensor with a person's pace: the finger arrives `fingerDelay` after the flow
 /// starts waiting for it, and the sensor can vanish before swipe `unplugAfter + 1` (hidden
 /// `--sim-finger-delay` and `--sim-unplug-after`, for demos and the Ctrl-C and unplug tests).
-final class PacedSimulatedSensor: SwipeSensor {
+final class PacedSimulatedSensor: FingerprintSensor {
     private let inner: SimulatedSensor
     private let fingerDelay: Duration
     private let unplugAfter: Int?
@@ -18,7 +18,7 @@ final class PacedSimulatedSensor: SwipeSensor {
     }
 
     var profile: SensorProfile { inner.profile }
-    var state: SwipeSensorState { inner.state }
+    var state: SensorState { inner.state }
     var transferCount: Int { inner.transferCount }
     var transferTimeout: Duration {
         get { inner.transferTimeout }
@@ -40,13 +40,13 @@ final class PacedSimulatedSensor: SwipeSensor {
         try inner.waitForFinger(until: deadline)
     }
 
-    func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+    func capture(until deadline: ContinuousClock.Instant) throws -> SensorReadout {
         fingerArrives = nil
         if let unplugAfter, swipes >= unplugAfter {
             throw SensorError.unplugged(phase: "strip capture", transfers: 0)
         }
         swipes += 1
-        return try inner.captureStrips(until: deadline)
+        return try inner.capture(until: deadline)
     }
 
     func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {

@@ -21,19 +21,22 @@ struct CaptureReport: Encodable {
     let advice: [String]
     /// Nil when the strips made no image.
     let image: Image?
-    /// `frames` or `lines`.
+    /// `press` or `swipe`.
+    let scanType: ScanKind
+    /// `frames`, `lines` or `image`.
     let stripKind: String
-    /// Frames kept, or lines kept.
+    /// Frames kept, lines kept, or 1 for an image.
     let strips: Int
     let direction: SwipeDirection?
-    let fingerRemoved: Bool
+    /// Nil for a press sensor (a single capture does not wait for the lift).
+    let fingerRemoved: Bool?
     /// USB transfers since the sensor was opened (initialisation, capture, re-arming).
     let transfers: Int
     /// USB transfers of the capture alone.
     let captureTransfers: Int
     let stitchingMilliseconds: Double
 
-    init(result: SwipeCapture.Result, profile: SensorProfile, device: USBDevice?, imagePath: String) {
+    init(result: SensorCapture.Result, profile: SensorProfile, device: USBDevice?, imagePath: String) {
         sensor = profile.id
         sensorName = profile.name
         usbID = device?.id.description
@@ -42,11 +45,14 @@ struct CaptureReport: Encodable {
         feedback = result.stitched.feedback
         advice = feedback.map(\.advice)
         image = result.stitched.image.map { Image(path: imagePath, width: $0.width, height: $0.height, dpi: $0.dpi) }
+        scanType = profile.kind
         switch result.stitched.details {
         case .frames(let motion):
             (stripKind, direction) = ("frames", motion?.direction)
         case .lines:
             (stripKind, direction) = ("lines", nil)
+        case .image:
+            (stripKind, direction) = ("image", nil)
         }
         strips = result.strips.count
         fingerRemoved = result.fingerRemoved
@@ -58,9 +64,11 @@ struct CaptureReport: Encodable {
 
     var lines: [String] {
         let via = usbID.map { " (\($0))" } ?? ""
-        let kind = stripKind == "frames"
-            ? "\(strips) frames" + (direction.map { ", \($0.rawValue) swipe" } ?? "")
-            : "\(strips) lines kept"
+        let kind = switch stripKind {
+        case "frames": "\(strips) frames" + (direction.map { ", \($0.rawValue) swipe" } ?? "")
+        case "lines": "\(strips) lines kept"
+        default: scanType == .press ? "one press" : "one image assembled by the sensor"
+        }
         let usb = usbID == nil ? "" : ", \(transfers) USB transfers"
         guard let image else {
             return ["No image from \(sensorName)\(via): \(kind)\(usb)."]

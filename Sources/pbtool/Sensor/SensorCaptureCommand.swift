@@ -71,8 +71,8 @@ struct SensorCaptureCommand: ParsableCommand {
         if let transferTimeout { sensor.transferTimeout = transferTimeout.duration }
         try sensor.open()
         defer { sensor.close() }
-        if !json { printError("Swipe a finger across the \(sensor.profile.name)…") }
-        let result = try SwipeCapture(sensor: sensor, timeout: timeout.duration).run()
+        if !json { printError(sensor.profile.kind.instruction(sensorName: sensor.profile.name)) }
+        let result = try SensorCapture(sensor: sensor, timeout: timeout.duration).run()
         let files = CaptureFiles(imagePath: out, framesDirectory: framesDir)
         try files.write(result)
         let report = CaptureReport(result: result, profile: sensor.profile, device: device, imagePath: out)
@@ -87,7 +87,7 @@ struct SensorCaptureCommand: ParsableCommand {
         }
     }
 
-    private func makeSensor(_ selection: SensorSelection) throws -> (any SwipeSensor, USBDevice?) {
+    private func makeSensor(_ selection: SensorSelection) throws -> (any FingerprintSensor, USBDevice?) {
         if case .simulated(let source) = selection {
             return (try SimulatedSensor(source: source, style: swipe, seed: seed), nil)
         }

@@ -64,13 +64,13 @@ private struct FakeAES2501 {
 }
 
 @Suite struct AES2501DecisionTests {
-    private func run(_ fake: FakeAES2501) throws -> (SwipeStrips, ScriptedTransport) {
+    private func run(_ fake: FakeAES2501) throws -> (SensorReadout, ScriptedTransport) {
         let transport = fake.transport()
         let sensor = AES2501Sensor(transport: transport)
         let deadline = ContinuousClock.now + .seconds(5)
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
-        return (try sensor.captureStrips(until: deadline), transport)
+        return (try sensor.capture(until: deadline), transport)
     }
 
     @Test func aNibbleSumOfExactlyTwentyIsNoFinger() throws {
@@ -160,7 +160,7 @@ private struct FakeAES2501 {
         let deadline = ContinuousClock.now + .seconds(5)
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
-        guard case .frames(let frames, let lifted) = try sensor.captureStrips(until: deadline) else { return }
+        guard case .frames(let frames, let lifted) = try sensor.capture(until: deadline) else { return }
         #expect(frames.count == 10 && !lifted)
         #expect(try !sensor.waitForFingerOff(until: deadline))
     }
@@ -172,7 +172,7 @@ private struct FakeAES2501 {
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         #expect {
-            _ = try sensor.captureStrips(until: deadline)
+            _ = try sensor.capture(until: deadline)
         } throws: { error in
             guard case SensorError.unplugged(let phase, let transfers) = error else { return false }
             return phase == "strip capture" && transfers == 30

@@ -16,7 +16,7 @@ struct AES2501ReplayTests {
         let deadline = ContinuousClock.now + .seconds(60)
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
-        let strips = try sensor.captureStrips(until: deadline)
+        let strips = try sensor.capture(until: deadline)
         #expect(try sensor.waitForFingerOff(until: deadline))
         sensor.close()
         #expect(player.isFinished)

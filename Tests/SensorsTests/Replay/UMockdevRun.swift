@@ -39,6 +39,27 @@ enum UMockdevRun {
     static let vfs5011Recording = Recording.ioctl(
         node: "/dev/bus/usb/002/017", file: SharedData.url("usb/vfs5011/capture.ioctl").path)
 
+    /// The device description of `usb/<sensor>/`.
+    static func device(_ sensor: String) -> String {
+        SharedData.url("usb/\(sensor)/device").path
+    }
+
+    /// The recording of `usb/<sensor>/`, keyed as its device description says (pcapng by sysfs
+    /// path, ioctl by device node).
+    static func recording(_ sensor: String) throws -> Recording {
+        let device = try RecordedDevice(sensor)
+        let pcap = SharedData.url("usb/\(sensor)/capture.pcapng").path
+        if FileManager.default.fileExists(atPath: pcap) {
+            return .pcap(sysfsPath: device.sysfsPath, file: pcap)
+        }
+        return .ioctl(node: device.node, file: SharedData.url("usb/\(sensor)/capture.ioctl").path)
+    }
+
+    /// `pbtool arguments…` under umockdev with the device and recording of `usb/<sensor>/`.
+    static func pbtool(_ arguments: [String], replaying sensor: String, timeout: Duration = .seconds(60)) throws -> Outcome {
+        try pbtool(arguments, device: device(sensor), recording: try recording(sensor), timeout: timeout)
+    }
+
     /// `umockdev-run -d device [-p|-i …] -- pbtool arguments…`, killed after `timeout`.
     static func pbtool(_ arguments: [String], device: String, recording: Recording,
                        timeout: Duration = .seconds(60)) throws -> Outcome {

@@ -65,12 +65,12 @@ struct SharedSeeds {
 
     /// The replies a real swipe gets, in the device targets' input layout: the sensor runs
     /// against the recording, and every reply it reads is noted.
-    private func conversation<Sensor: SwipeSensor & RecordedSensor>(_ type: Sensor.Type, _ player: any USBTransport) throws -> [UInt8] {
+    private func conversation<Sensor: FingerprintSensor & RecordedSensor>(_ type: Sensor.Type, _ player: any USBTransport) throws -> [UInt8] {
         let recorder = ReplyRecorder(player)
         let sensor = Sensor.make(transport: recorder)
         defer { sensor.close() }
         try sensor.open()
-        _ = try? SwipeCapture(sensor: sensor, timeout: .seconds(30)).run()
+        _ = try? SensorCapture(sensor: sensor, timeout: .seconds(30)).run()
         return recorder.input
     }
 

@@ -1,0 +1,54 @@
+import USB
+
+/// The USB side every driver has: how to reach the device, and the step interpreter while it
+/// is open.
+///
+/// A driver made for a device claims it on ``open()``; one made over a transport (a recording
+/// player in tests and benchmarks) uses that transport as it is.
+public final class USBLink {
+    private let connect: () throws -> any USBTransport
+    private var interpreter: USBStepInterpreter?
+    /// The timeout of each transfer; starts at the profile's value.
+    public var transferTimeout: Duration
+
+    /// A link to `device`, claimed with the interface and name of `profile` when opened.
+    public convenience init(device: USBDevice, profile: SensorProfile) {
+        let interface = profile.interface, name = profile.name
+        self.init(timeout: profile.transferTimeout) {
+            try SensorAccess.open(device, interface: interface, name: name)
+        }
+    }
+
+    /// A link over an already open transport.
+    public convenience init(transport: any USBTransport, profile: SensorProfile) {
+        self.init(timeout: profile.transferTimeout) { transport }
+    }
+
+    private init(timeout: Duration, connect: @escaping () throws -> any USBTransport) {
+        self.connect = connect
+        transferTimeout = timeout
+    }
+
+    /// Transfers since the link was opened.
+    public var transferCount: Int { interpreter?.transferCount ?? 0 }
+
+    /// Claims the device and returns a fresh interpreter over it.
+    func open() throws -> USBStepInterpreter {
+        let opened = USBStepInterpreter(transport: try connect(), timeout: transferTimeout)
+        interpreter = opened
+        return opened
+    }
+
+    /// The interpreter of an open link, or a clear error when the caller skipped `open()`.
+    func steps() throws -> USBStepInterpreter {
+        guard let interpreter else {
+            throw SensorError.transferFailed(phase: "capture", step: 0, transfers: 0, reason: "the sensor is not open")
+        }
+        return interpreter
+    }
+
+    /// Drops the transport, which releases the interface and closes the device.
+    func close() {
+        interpreter = nil
+    }
+}
