@@ -40,6 +40,7 @@ public enum SensorDiscovery {
         switch sensor.profile.id {
         case SensorProfile.vfs5011.id: VFS5011Sensor(device: sensor.device)
         case SensorProfile.nb1010.id: NB1010Sensor(device: sensor.device)
+        case SensorProfile.aes3500.id: AES3500Sensor(device: sensor.device)
         default: AES2501Sensor(device: sensor.device)
         }
     }

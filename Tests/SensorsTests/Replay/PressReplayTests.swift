@@ -21,4 +21,17 @@ struct PressReplayTests {
         let image = try ImageFile.read(out)
         #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("nb1010")) == 0)
     }
+
+    @Test func aes3500ReplayReproducesCapturePNG() throws {
+        let directory = try ReplayImages.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("finger.png").path
+        let outcome = try UMockdevRun.pbtool(
+            ["sensor", "capture", "--sensor", "aes3500", "--out", out, "--json"], replaying: "aes3500")
+        let report = try ReplayImages.json(outcome.standardOutput)
+        #expect(report["scanType"] as? String == "press")
+        #expect(report["transfers"] as? Int == 14, "\(outcome.standardError)")
+        let image = try ImageFile.read(out)
+        #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("aes3500")) == 0)
+    }
 }

@@ -60,19 +60,9 @@ struct AES2501Strip {
         return .success(AES2501Strip(frame: decodePixels(reply), histogram: histogram, threshold: threshold))
     }
 
-    /// Column-major nibbles: pixel(x, y) is in byte 1 + 8x + ⌊y/2⌋, low nibble for even y.
+    /// Column-major nibbles from byte 1 (§3.3).
     private static func decodePixels(_ reply: [UInt8]) -> SwipeFrame {
-        let width = AES2501Reply.frameWidth, height = AES2501Reply.frameHeight
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        for x in 0..<width {
-            let column = pixelStart + x * (height / 2)
-            for pair in 0..<(height / 2) {
-                let byte = reply[column + pair]
-                pixels[(2 * pair) * width + x] = (byte & 0x0f) &* 17
-                pixels[(2 * pair + 1) * width + x] = (byte >> 4) &* 17
-            }
-        }
-        return SwipeFrame(width: width, height: height, pixels: pixels)
+        AuthenTecPixels.frame(reply[pixelStart...], width: AES2501Reply.frameWidth, height: AES2501Reply.frameHeight)
     }
 
     /// The sum of histogram bins threshold…15, which drives gain control and the stop rule.

@@ -39,14 +39,12 @@ enum AES2501Register {
     static let undocumentedB7: UInt8 = 0xb7
     static let undocumentedFF: UInt8 = 0xff
 
-    /// The bulk OUT endpoint every register write goes to.
-    static let writeEndpoint: UInt8 = 0x02
     /// The bulk IN endpoint every reply comes from.
     static let readEndpoint: UInt8 = 0x81
 
     /// One write URB: the pairs in order, `reg0 val0 reg1 val1 …` (aes2501.md §2.1).
     static func write(_ pairs: KeyValuePairs<UInt8, UInt8>) -> USBStep {
-        .bulkOut(endpoint: writeEndpoint, bytes: pairs.flatMap { [$0.key, $0.value] })
+        AuthenTecRegisters.write(pairs)
     }
 
     /// A read of exactly `length` bytes (a short read is an error, as in libfprint).
