@@ -33,6 +33,8 @@ public enum ReplyCheck: Sendable, Hashable {
     case fullLength
     /// Exactly these bytes (VFS5011's `00 00` acknowledgement).
     case exactly([UInt8])
+    /// Exactly this many bytes, whatever they are (VFS7552's identification replies).
+    case length(Int)
 
     /// Nil when `reply` passes, otherwise what is wrong with it.
     func problem(with reply: [UInt8], requested: Int) -> String? {
@@ -44,6 +46,8 @@ public enum ReplyCheck: Sendable, Hashable {
         case .exactly(let expected):
             return reply == expected ? nil
                 : "the reply \(hexPreview(reply)) where \(hexPreview(expected)) was expected"
+        case .length(let expected):
+            return reply.count == expected ? nil : "a reply of \(reply.count) bytes where \(expected) were expected"
         }
     }
 }

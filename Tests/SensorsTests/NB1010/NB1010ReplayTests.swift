@@ -38,7 +38,7 @@ struct NB1010ReplayTests {
     @Test func aShortImageReadIsACorruptReply() throws {
         var partials = [[UInt8]](repeating: [0x80] + [UInt8](repeating: 7, count: 539), count: 90)
         partials[41] = Array(partials[41].prefix(100))
-        guard case .failure(let problem) = NB1010Image.assemble(partials, dpi: 385) else {
+        guard case .failure(let problem) = NB1010Image.assemble(partials, dpi: 500) else {
             Issue.record("a short read was accepted")
             return
         }

@@ -34,4 +34,16 @@ struct PressReplayTests {
         let image = try ImageFile.read(out)
         #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("aes3500")) == 0)
     }
+
+    @Test func vfs7552ReplayReproducesCapturePNG() throws {
+        let directory = try ReplayImages.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("finger.png").path
+        let outcome = try UMockdevRun.pbtool(
+            ["sensor", "capture", "--sensor", "vfs7552", "--out", out, "--json"], replaying: "vfs7552")
+        let report = try ReplayImages.json(outcome.standardOutput)
+        #expect(report["scanType"] as? String == "press", "\(outcome.standardError)")
+        let image = try ImageFile.read(out)
+        #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("vfs7552")) == 0)
+    }
 }

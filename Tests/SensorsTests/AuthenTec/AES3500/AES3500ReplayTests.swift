@@ -25,12 +25,12 @@ struct AES3500ReplayTests {
         #expect(raw.width == 128 && raw.height == 128)
         let stitched = SensorProfile.aes3500.stitcher.stitch(image: raw)
         let image = try #require(stitched.image)
-        #expect(image.width == 256 && image.height == 256 && image.dpi == 500)
+        #expect(image.width == 256 && image.height == 256 && image.dpi == 1000)
         #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("aes3500")) == 0)
     }
 
     @Test func aShortImageReplyIsRejected() {
-        guard case .failure(let problem) = AES3500Image.decode([UInt8](repeating: 0, count: 8_000), dpi: 250) else {
+        guard case .failure(let problem) = AES3500Image.decode([UInt8](repeating: 0, count: 8_000), dpi: 500) else {
             Issue.record("a short reply was accepted")
             return
         }
