@@ -117,6 +117,14 @@ public struct StitchedSwipe: Sendable {
     /// The motion or the speed offsets behind the image.
     public let details: Details
 
+    /// A result made elsewhere: a device that assembles or rejects swipes itself.
+    public init(image: GrayImage?, rawImage: GrayImage?, feedback: [SwipeFeedback], details: Details) {
+        self.image = image
+        self.rawImage = rawImage
+        self.feedback = feedback
+        self.details = details
+    }
+
     /// An image without feedback: the swipe is good.
     public var isAccepted: Bool { image != nil && feedback.isEmpty }
 }

@@ -82,13 +82,16 @@ public enum SensorReadout: Sendable {
     case lines([ScanLine], stop: LineFilter.Stop, counted: Int)
     /// One whole image: a press, or a swipe the device assembled itself.
     case image(GrayImage)
+    /// The device itself rejected the swipe (UPEK's coprocessor judges short and skewed swipes).
+    case rejected(SwipeFeedback)
 
-    /// Frames, kept lines, or 1 for an image.
+    /// Frames, kept lines, 1 for an image, 0 for a rejected swipe.
     public var count: Int {
         switch self {
         case .frames(let frames, _): frames.count
         case .lines(let lines, _, _): lines.count
         case .image: 1
+        case .rejected: 0
         }
     }
 }
@@ -101,6 +104,8 @@ extension SensorReadout {
         case .frames(let frames, _): stitcher.stitch(frames: frames, fingerRemoved: fingerRemoved)
         case .lines(let lines, _, _): stitcher.stitch(lines: lines, fingerRemoved: fingerRemoved)
         case .image(let image): stitcher.stitch(image: image, fingerRemoved: fingerRemoved)
+        case .rejected(let feedback):
+            StitchedSwipe(image: nil, rawImage: nil, feedback: [feedback], details: .image)
         }
     }
 }

@@ -42,6 +42,7 @@ public enum SensorDiscovery {
         case SensorProfile.nb1010.id: NB1010Sensor(device: sensor.device)
         case SensorProfile.aes3500.id: AES3500Sensor(device: sensor.device)
         case SensorProfile.vfs7552.id: VFS7552Sensor(device: sensor.device)
+        case SensorProfile.upektc.id: UPEKTCSensor(device: sensor.device)
         default: AES2501Sensor(device: sensor.device)
         }
     }

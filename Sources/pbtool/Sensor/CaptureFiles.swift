@@ -48,6 +48,8 @@ struct CaptureFiles {
             }
         case .image(let image):
             images.append(("sensor.png", image))
+        case .rejected:
+            break
         }
         if let raw = result.stitched.rawImage { images.append(("assembled.png", raw)) }
         return images
