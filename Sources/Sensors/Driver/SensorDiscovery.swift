@@ -43,6 +43,7 @@ public enum SensorDiscovery {
         case SensorProfile.aes3500.id: AES3500Sensor(device: sensor.device)
         case SensorProfile.vfs7552.id: VFS7552Sensor(device: sensor.device)
         case SensorProfile.upektc.id: UPEKTCSensor(device: sensor.device)
+        case SensorProfile.elan.id: ElanSensor(device: sensor.device)
         default: AES2501Sensor(device: sensor.device)
         }
     }

@@ -25,4 +25,11 @@ struct SwipeReplayTests {
         #expect(report["transfers"] as? Int == 102)
         #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("upektc_img")) == 0)
     }
+
+    @Test func elanReplayReproducesCapturePNG() throws {
+        let (report, image, outcome) = try capture("elan")
+        #expect(report["strips"] as? Int == 10, "\(outcome.standardError)")
+        #expect(report["direction"] as? String == "reverse")
+        #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("elan")) == 0)
+    }
 }
