@@ -44,6 +44,7 @@ public enum SensorDiscovery {
         case SensorProfile.vfs7552.id: VFS7552Sensor(device: sensor.device)
         case SensorProfile.upektc.id: UPEKTCSensor(device: sensor.device)
         case SensorProfile.elan.id: ElanSensor(device: sensor.device)
+        case SensorProfile.vfs301.id: VFS301Sensor(device: sensor.device)
         default: AES2501Sensor(device: sensor.device)
         }
     }

@@ -32,4 +32,10 @@ struct SwipeReplayTests {
         #expect(report["direction"] as? String == "reverse")
         #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("elan")) == 0)
     }
+
+    @Test func vfs301ReplayReproducesCapturePNG() throws {
+        let (report, image, outcome) = try capture("vfs301")
+        #expect(report["stripKind"] as? String == "lines", "\(outcome.standardError)")
+        #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("vfs301")) == 0)
+    }
 }
