@@ -38,4 +38,10 @@ struct SwipeReplayTests {
         #expect(report["stripKind"] as? String == "lines", "\(outcome.standardError)")
         #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("vfs301")) == 0)
     }
+
+    @Test func vfs0050ReplayReproducesCapturePNG() throws {
+        let (report, image, outcome) = try capture("vfs0050")
+        #expect(report["strips"] as? Int == 3_000, "\(outcome.standardError)")
+        #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("vfs0050")) == 0)
+    }
 }
