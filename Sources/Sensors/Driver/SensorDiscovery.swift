@@ -46,6 +46,7 @@ public enum SensorDiscovery {
         case SensorProfile.elan.id: ElanSensor(device: sensor.device)
         case SensorProfile.vfs301.id: VFS301Sensor(device: sensor.device)
         case SensorProfile.vfs0050.id: VFS0050Sensor(device: sensor.device)
+        case SensorProfile.egis0570.id: Egis0570Sensor(device: sensor.device)
         default: AES2501Sensor(device: sensor.device)
         }
     }

@@ -44,4 +44,12 @@ struct SwipeReplayTests {
         #expect(report["strips"] as? Int == 3_000, "\(outcome.standardError)")
         #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("vfs0050")) == 0)
     }
+
+    /// The recorded driver sends each command while the reply to the last is pending; the
+    /// strict pcap replay waits for exactly that, so this test checks the overlapped transfers.
+    @Test func egis0570ReplayReproducesCapturePNG() throws {
+        let (report, image, outcome) = try capture("egis0570")
+        #expect(report["strips"] as? Int == 60, "\(outcome.standardError)")
+        #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("egis0570")) == 0)
+    }
 }
