@@ -89,6 +89,7 @@ struct FlowRecording {
             case .matchAccepted: "matchAccepted"
             case .matchRejected: "matchRejected"
             case .practiceStep: "practiceStep"
+            case .finger(let presence): "finger.\(presence.rawValue)"
             case .device: "device"
             case .finished: "finished"
             }

@@ -23,20 +23,27 @@ struct SwipeSampler {
     /// One swipe; nil when no finger came within the timeout.
     /// - Throws: ``FlowCancellation`` when cancelled, `SensorError` when the sensor fails.
     func sample(_ request: SwipeRequest, in context: FlowContext) throws -> SwipeSample? {
+        var request = request
+        request.scanKind = sensor.profile.kind
         context.emit(.swipeRequested(request))
         context.emit(.captureStatus(.capturing))
         do {
+            context.emit(.finger(.needed))
             guard try waitForFinger(context) else {
+                context.emit(.finger(.none))
                 context.emit(.captureStatus(.timedOut))
                 return nil
             }
+            context.emit(.finger(.present))
             let deadline = ContinuousClock.now + timeout
             let strips = try sensor.capture(until: deadline)
             let lastStrip = ContinuousClock.now
             context.emit(.framesArrived(count: strips.count))
             let lifted = try sensor.waitForFingerOff(until: deadline)
+            context.emit(.finger(lifted ? .none : .present))
             return process(strips, fingerRemoved: lifted, request: request, lastStripAt: lastStrip, context: context)
         } catch let error as SensorError {
+            context.emit(.finger(.none))
             context.emit(.captureStatus(.aborted(error.description)))
             if case .unplugged = error { context.emit(.device(.sensorDetached(reason: error.description))) }
             throw error

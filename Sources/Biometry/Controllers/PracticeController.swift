@@ -28,8 +28,9 @@ public final class PracticeController: BiometryFlow {
             let sampler = session.sampler(gates: configuration.gates, timeout: configuration.timeout)
             var results: [PracticeSummary.StepResult] = []
             for step in PracticeStep.allCases {
-                context.emit(.practiceStep(step))
-                try context.ask(step.title, step.explanation)
+                let kind = session.sensor.profile.kind
+                context.emit(.practiceStep(step, kind))
+                try context.ask(step.title, step.explanation(for: kind))
                 guard let result = try PracticeStepRun(step: step, configuration: configuration).run(sampler, context) else {
                     return .timedOut
                 }

@@ -11,7 +11,7 @@ import Imaging
 public protocol FingerprintSensor: AnyObject {
     /// Kind, geometry, resolution, assembly and thresholds of this sensor model.
     var profile: SensorProfile { get }
-    /// Where the sensor is in its life cycle; ``SensorState/fingerStatus`` says whether a
+    /// Where the sensor is in its life cycle; ``SensorState/fingerPresence`` says whether a
     /// finger is wanted or on the sensor.
     var state: SensorState { get }
     /// Transfers completed so far (0 for a simulated sensor).
@@ -54,7 +54,7 @@ public enum SensorState: String, Sendable, Hashable, Codable {
     case deactivating
 
     /// What fprintd calls finger-needed and finger-present, for this state.
-    public var fingerStatus: FingerStatus {
+    public var fingerPresence: FingerPresence {
         switch self {
         case .awaitingFingerOn: .needed
         case .capturing, .awaitingFingerOff: .present
@@ -64,7 +64,7 @@ public enum SensorState: String, Sendable, Hashable, Codable {
 }
 
 /// Whether the sensor wants a finger or has one (fprintd's `finger-needed` and `finger-present`).
-public enum FingerStatus: String, Sendable, Hashable, Codable {
+public enum FingerPresence: String, Sendable, Hashable, Codable {
     /// Neither: the sensor is not reading.
     case none
     /// The sensor waits for the finger.

@@ -51,7 +51,7 @@ public enum SensorDiscovery {
         }
     }
 
-    private static func access(to device: USBDevice, name: String) -> DetectedSensor.Access {
+    static func access(to device: USBDevice, name: String) -> DetectedSensor.Access {
         do {
             _ = try device.open()
             return .granted

@@ -20,7 +20,7 @@ struct NB1010ReplayTests {
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         #expect(sensor.state == .capturing)
-        #expect(sensor.state.fingerStatus == .present)
+        #expect(sensor.state.fingerPresence == .present)
         let readout = try sensor.capture(until: deadline)
         // One check (finger at once), two capture commands, 90 image reads.
         #expect(sensor.fingerChecks == 1)
