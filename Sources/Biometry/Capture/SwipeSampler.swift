@@ -20,11 +20,24 @@ struct SwipeSampler {
     /// How often a wait for the finger stops to look for cancellation.
     static let pollSlice = Duration.milliseconds(200)
 
-    /// One swipe; nil when no finger came within the timeout.
+    /// One swipe; nil when no finger came within the timeout. A sensor unplugged during the
+    /// swipe is waited for (up to the timeout) and, once back, asked for the same swipe again:
+    /// what the flow has collected so far is kept.
     /// - Throws: ``FlowCancellation`` when cancelled, `SensorError` when the sensor fails.
     func sample(_ request: SwipeRequest, in context: FlowContext) throws -> SwipeSample? {
         var request = request
         request.scanKind = sensor.profile.kind
+        while true {
+            do {
+                return try attempt(request, in: context)
+            } catch let error as SensorError {
+                guard case .unplugged = error, sensor.canReattach else { throw error }
+                try reattach(after: error, context)
+            }
+        }
+    }
+
+    private func attempt(_ request: SwipeRequest, in context: FlowContext) throws -> SwipeSample? {
         context.emit(.swipeRequested(request))
         context.emit(.captureStatus(.capturing))
         do {
@@ -48,6 +61,27 @@ struct SwipeSampler {
             if case .unplugged = error { context.emit(.device(.sensorDetached(reason: error.description))) }
             throw error
         }
+    }
+
+    /// Waits (in slices, so a cancel stops it) for the unplugged sensor to come back; rethrows
+    /// the unplug when it does not within the timeout.
+    private func reattach(after unplug: SensorError, _ context: FlowContext) throws {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if context.control.isCancelled {
+                context.emit(.captureStatus(.cancelled))
+                throw FlowCancellation()
+            }
+            do {
+                try sensor.reattach(until: min(deadline, ContinuousClock.now + Self.pollSlice))
+                break
+            } catch SensorError.noSensor {
+                if ContinuousClock.now >= deadline { throw unplug }
+            } catch is SensorError {
+                throw unplug
+            }
+        }
+        context.emit(.device(.sensorAttached(name: sensor.profile.name)))
     }
 
     /// True when a finger arrived before the timeout.

@@ -31,6 +31,22 @@ public protocol FingerprintSensor: AnyObject {
     func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool
     /// Releases the device from any state: → deactivating → inactive. Never throws.
     func close()
+    /// Whether ``reattach(until:)`` can bring the sensor back after an unplug.
+    var canReattach: Bool { get }
+    /// After an unplug (``SensorError/unplugged(phase:transfers:)``), waits until a sensor of the
+    /// same model is plugged in again and opens it; throws ``SensorError/noSensor(_:)`` at the
+    /// deadline.
+    func reattach(until deadline: ContinuousClock.Instant) throws
+}
+
+extension FingerprintSensor {
+    /// Sensors bound to one device cannot come back: the unplug stands.
+    public var canReattach: Bool { false }
+
+    /// Throws at once: see ``canReattach``.
+    public func reattach(until deadline: ContinuousClock.Instant) throws {
+        throw SensorError.noSensor("the \(profile.name) cannot be reattached")
+    }
 }
 
 /// The life cycle of a sensor, after libfprint's image-device states.

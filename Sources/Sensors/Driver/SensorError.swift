@@ -50,8 +50,8 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Duration {
-    /// `10 s`, `2.5 s`.
-    var formattedSeconds: String {
+    /// `10 s`, `2.5 s`: how sensor messages write a duration.
+    public var formattedSeconds: String {
         let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }

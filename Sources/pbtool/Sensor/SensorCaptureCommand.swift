@@ -91,7 +91,8 @@ struct SensorCaptureCommand: ParsableCommand {
         if case .simulated(let source) = selection {
             return (try SimulatedSensor(source: source, style: swipe, seed: seed), nil)
         }
-        let detected = try selection.detect(in: try USBContext())
+        let detected = try SensorWait(selection: selection, timeout: timeout.duration, announce: !json)
+            .sensor(in: try USBContext())
         return (SensorDiscovery.driver(for: detected), detected.device)
     }
 }

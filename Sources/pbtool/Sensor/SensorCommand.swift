@@ -14,6 +14,6 @@ struct SensorCommand: ParsableCommand {
             Access to the USB device needs the udev rule udev/70-pbtool.rules \
             (`sudo make install-udev`). See docs/sensor.md.
             """,
-        subcommands: [SensorListCommand.self, SensorInfoCommand.self, SensorCaptureCommand.self]
+        subcommands: [SensorListCommand.self, SensorInfoCommand.self, SensorCaptureCommand.self, SensorWatchCommand.self]
     )
 }

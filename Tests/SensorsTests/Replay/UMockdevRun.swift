@@ -73,7 +73,8 @@ enum UMockdevRun {
         return try run(executable ?? "umockdev-run", command, timeout: timeout)
     }
 
-    private static func run(_ executable: String, _ arguments: [String], timeout: Duration) throws -> Outcome {
+    /// Runs `executable arguments…`, killed after `timeout`, collecting both output streams.
+    static func run(_ executable: String, _ arguments: [String], timeout: Duration) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
