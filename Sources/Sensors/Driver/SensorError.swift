@@ -12,6 +12,8 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
     case accessDenied(node: String, id: USBDeviceID, name: String, hint: String)
     /// Another program or kernel driver holds the sensor's interface.
     case busy(node: String, name: String)
+    /// Another pbtool process is using the sensor (its lock file names it).
+    case inUse(name: String, pid: Int32, command: String)
     /// The sensor vanished during `phase` (`LIBUSB_ERROR_NO_DEVICE`).
     case unplugged(phase: String, transfers: Int)
     /// The sensor stopped answering during `phase` (a transfer timed out).
@@ -34,6 +36,8 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
             "no permission to open \(node) (\(id) \(name)): \(hint)"
         case .busy(let node, let name):
             "\(name) at \(node) is in use by another program (fprintd?); stop it and try again"
+        case .inUse(let name, let pid, let command):
+            "sensor busy (pid \(pid), \(command)): the \(name) is in use by another pbtool; try again when it has finished"
         case .unplugged(let phase, let transfers):
             "the sensor was unplugged during \(phase) (after \(transfers) transfers); plug it in and swipe again"
         case .stoppedAnswering(let phase, let step, let transfers):

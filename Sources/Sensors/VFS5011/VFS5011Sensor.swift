@@ -29,38 +29,35 @@ public final class VFS5011Sensor: FingerprintSensor {
     /// Where the driver is in the ``SensorState`` life cycle.
     public private(set) var state: SensorState = .inactive
     /// Transfers since ``open()``.
-    public var transferCount: Int { interpreter?.transferCount ?? 0 }
+    public var transferCount: Int { link.transferCount }
     /// Overrides the profile's transfer timeout (tests use a short one).
-    public var transferTimeout: Duration = SensorProfile.vfs5011.transferTimeout
+    public var transferTimeout: Duration {
+        get { link.transferTimeout }
+        set { link.transferTimeout = newValue }
+    }
     /// Capture reads so far (the recording has 9).
     public private(set) var captureReads = 0
-    private let connect: () throws -> any USBTransport
-    private var interpreter: USBStepInterpreter?
+    private let link: USBLink
     private var firstRead: [UInt8]?
     private var lastStop: LineFilter.Stop?
 
     /// A driver for `device`; nothing is opened until ``open()``.
-    public convenience init(device: USBDevice, parameters: Parameters = Parameters()) {
-        let name = SensorProfile.vfs5011.name, interface = SensorProfile.vfs5011.interface
-        self.init(parameters: parameters) { try SensorAccess.open(device, interface: interface, name: name) }
+    public init(device: USBDevice, parameters: Parameters = Parameters()) {
+        link = USBLink(device: device, profile: .vfs5011)
+        self.parameters = parameters
     }
 
     /// A driver over an already open transport.
-    public convenience init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        self.init(parameters: parameters) { transport }
-    }
-
-    private init(parameters: Parameters, connect: @escaping () throws -> any USBTransport) {
+    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
+        link = USBLink(transport: transport, profile: .vfs5011)
         self.parameters = parameters
-        self.connect = connect
     }
 
     /// Opens the device, runs the initialisation (§2.1) and arms the first capture (§2.2).
     public func open() throws {
         state = .activating
         do {
-            let interpreter = USBStepInterpreter(transport: try connect(), timeout: transferTimeout)
-            self.interpreter = interpreter
+            let interpreter = try link.open()
             try interpreter.run(VFS5011Commands.open, phase: "initialisation")
             interpreter.timeout = parameters.firstArmingTimeout
             try interpreter.run(VFS5011Commands.arm, phase: "arming")
@@ -76,7 +73,7 @@ public final class VFS5011Sensor: FingerprintSensor {
     public func close() {
         state = .deactivating
         // Deactivation sends nothing (vfs5011.md §2.4); dropping the handle releases the device.
-        interpreter = nil
+        link.close()
         firstRead = nil
         state = .inactive
     }
@@ -145,9 +142,6 @@ public final class VFS5011Sensor: FingerprintSensor {
     }
 
     private func openInterpreter() throws -> USBStepInterpreter {
-        guard let interpreter else {
-            throw SensorError.transferFailed(phase: "capture", step: 0, transfers: 0, reason: "the sensor is not open")
-        }
-        return interpreter
+        try link.steps()
     }
 }

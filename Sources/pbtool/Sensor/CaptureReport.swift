@@ -1,3 +1,4 @@
+import Biometry
 import Fingerprint
 import Sensors
 import USB
@@ -9,6 +10,29 @@ struct CaptureReport: Encodable {
         let width: Int
         let height: Int
         let dpi: Double
+    }
+
+    /// The engine's judgement of the image for enrollment.
+    struct Quality: Encodable {
+        /// 0–100; nil without an image.
+        let score: Int?
+        let minutiae: Int
+        let areaSquareMillimetres: Double
+        let enrollable: Bool
+        /// What an enrollment would tell the person (empty when enrollable).
+        let problems: [Instruction]
+        let minimumScore: Int
+        let minimumMinutiae: Int
+        let minimumAreaSquareMillimetres: Double
+
+        init(_ assessment: CaptureAssessment, gates: SwipeGates) {
+            score = assessment.reading.quality
+            minutiae = assessment.minutiae
+            areaSquareMillimetres = (assessment.reading.area * 10).rounded() / 10
+            enrollable = assessment.isEnrollable
+            problems = assessment.instructions
+            (minimumScore, minimumMinutiae, minimumAreaSquareMillimetres) = (gates.minimumQuality, gates.minimumMinutiae, gates.minimumArea)
+        }
     }
 
     let sensor: String
@@ -35,8 +59,10 @@ struct CaptureReport: Encodable {
     /// USB transfers of the capture alone.
     let captureTransfers: Int
     let stitchingMilliseconds: Double
+    let quality: Quality
 
-    init(result: SensorCapture.Result, profile: SensorProfile, device: USBDevice?, imagePath: String) {
+    init(result: SensorCapture.Result, profile: SensorProfile, device: USBDevice?, imagePath: String,
+         assessment: CaptureAssessment, gates: SwipeGates) {
         sensor = profile.id
         sensorName = profile.name
         usbID = device?.id.description
@@ -60,6 +86,7 @@ struct CaptureReport: Encodable {
         captureTransfers = result.transfers
         let (seconds, attoseconds) = result.stitchingTime.components
         stitchingMilliseconds = ((Double(seconds) * 1000 + Double(attoseconds) / 1e15) * 1000).rounded() / 1000
+        quality = Quality(assessment, gates: gates)
     }
 
     var lines: [String] {
@@ -74,6 +101,15 @@ struct CaptureReport: Encodable {
             return ["No image from \(sensorName)\(via): \(kind)\(usb)."]
         }
         return ["Captured \(image.width)×\(image.height) at \(Int(image.dpi)) dpi from \(sensorName)\(via): "
-                + "\(kind)\(usb) → \(image.path)"]
+                + "\(kind)\(usb) → \(image.path)", qualityLine]
+    }
+
+    /// `Quality 62, 31 minutiae, 140 mm²: good enough to enrol.`
+    private var qualityLine: String {
+        let score = quality.score.map(String.init) ?? "-"
+        let measured = "Quality \(score), \(quality.minutiae) minutiae, \(Int(quality.areaSquareMillimetres.rounded())) mm²"
+        guard !quality.enrollable else { return measured + ": good enough to enrol." }
+        return measured + ": too poor to enrol (needs quality \(quality.minimumScore), \(quality.minimumMinutiae) minutiae, "
+            + "\(Int(quality.minimumAreaSquareMillimetres)) mm²)."
     }
 }

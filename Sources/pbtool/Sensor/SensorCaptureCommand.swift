@@ -1,4 +1,5 @@
 import ArgumentParser
+import Biometry
 import Fingerprint
 import ImageCodecs
 import Sensors
@@ -75,7 +76,10 @@ struct SensorCaptureCommand: ParsableCommand {
         let result = try SensorCapture(sensor: sensor, timeout: timeout.duration).run()
         let files = CaptureFiles(imagePath: out, framesDirectory: framesDir)
         try files.write(result)
-        let report = CaptureReport(result: result, profile: sensor.profile, device: device, imagePath: out)
+        let gates = SwipeGates.enrollment
+        let assessment = CaptureAssessment(stitched: result.stitched, engine: RecognitionEngine(threshold: .unused), gates: gates)
+        let report = CaptureReport(result: result, profile: sensor.profile, device: device, imagePath: out,
+                                   assessment: assessment, gates: gates)
         if json {
             try JSONOutput.print(report)
         } else {

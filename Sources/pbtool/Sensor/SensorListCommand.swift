@@ -65,7 +65,7 @@ struct SensorListEntry: Encodable {
         switch sensor.access {
         case .granted: (access, problem) = ("ok", nil)
         case .denied(let hint): (access, problem) = ("denied", hint)
-        case .busy: (access, problem) = ("busy", "another program holds the sensor")
+        case .busy(let holder): (access, problem) = ("busy", holder)
         case .unknown(let reason): (access, problem) = ("unknown", reason)
         }
     }

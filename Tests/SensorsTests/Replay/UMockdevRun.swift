@@ -56,13 +56,15 @@ enum UMockdevRun {
     }
 
     /// `pbtool arguments…` under umockdev with the device and recording of `usb/<sensor>/`.
-    static func pbtool(_ arguments: [String], replaying sensor: String, timeout: Duration = .seconds(60)) throws -> Outcome {
-        try pbtool(arguments, device: device(sensor), recording: try recording(sensor), timeout: timeout)
+    static func pbtool(_ arguments: [String], replaying sensor: String, timeout: Duration = .seconds(60),
+                       environment: [String: String] = [:]) throws -> Outcome {
+        try pbtool(arguments, device: device(sensor), recording: try recording(sensor), timeout: timeout,
+                   environment: environment)
     }
 
     /// `umockdev-run -d device [-p|-i …] -- pbtool arguments…`, killed after `timeout`.
     static func pbtool(_ arguments: [String], device: String, recording: Recording,
-                       timeout: Duration = .seconds(60)) throws -> Outcome {
+                       timeout: Duration = .seconds(60), environment: [String: String] = [:]) throws -> Outcome {
         var command = ["-d", device]
         switch recording {
         case .pcap(let sysfs, let file): command += ["-p", "\(sysfs)=\(file)"]
@@ -70,14 +72,18 @@ enum UMockdevRun {
         case .none: break
         }
         command += ["--", PBToolProcess.executable.path] + arguments
-        return try run(executable ?? "umockdev-run", command, timeout: timeout)
+        return try run(executable ?? "umockdev-run", command, timeout: timeout, environment: environment)
     }
 
     /// Runs `executable arguments…`, killed after `timeout`, collecting both output streams.
-    static func run(_ executable: String, _ arguments: [String], timeout: Duration) throws -> Outcome {
+    static func run(_ executable: String, _ arguments: [String], timeout: Duration,
+                    environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error

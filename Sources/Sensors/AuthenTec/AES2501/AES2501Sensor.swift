@@ -38,38 +38,35 @@ public final class AES2501Sensor: FingerprintSensor {
     /// Where the driver is in the ``SensorState`` life cycle.
     public internal(set) var state: SensorState = .inactive
     /// Transfers since ``open()``.
-    public var transferCount: Int { interpreter?.transferCount ?? 0 }
-    private let connect: () throws -> any USBTransport
-    private var interpreter: USBStepInterpreter?
+    public var transferCount: Int { link.transferCount }
+    private let link: USBLink
     /// Whether the last capture ended on empty strips (the finger left) rather than the frame limit.
     var fingerRemoved = true
 
     /// A driver for `device`; nothing is opened until ``open()``.
-    public convenience init(device: USBDevice, parameters: Parameters = Parameters()) {
-        let name = SensorProfile.aes2501.name, interface = SensorProfile.aes2501.interface
-        self.init(parameters: parameters) { try SensorAccess.open(device, interface: interface, name: name) }
+    public init(device: USBDevice, parameters: Parameters = Parameters()) {
+        link = USBLink(device: device, profile: .aes2501)
+        self.parameters = parameters
     }
 
     /// A driver over an already open transport (a recording player in tests).
-    public convenience init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        self.init(parameters: parameters) { transport }
-    }
-
-    private init(parameters: Parameters, connect: @escaping () throws -> any USBTransport) {
+    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
+        link = USBLink(transport: transport, profile: .aes2501)
         self.parameters = parameters
-        self.connect = connect
     }
 
     /// Overrides the profile's transfer timeout (tests use a short one).
-    public var transferTimeout: Duration = SensorProfile.aes2501.transferTimeout
+    public var transferTimeout: Duration {
+        get { link.transferTimeout }
+        set { link.transferTimeout = newValue }
+    }
 
     /// Opens the device and runs activation (phase A, #3–#12), retrying calibration while
     /// register 0xaf reads 0x6b.
     public func open() throws {
         state = .activating
         do {
-            let interpreter = USBStepInterpreter(transport: try connect(), timeout: transferTimeout)
-            self.interpreter = interpreter
+            let interpreter = try link.open()
             let replies = try interpreter.run(AES2501Steps.activation, phase: "activation")
             try retryCalibration(firstDump: replies.last ?? [], interpreter)
             try interpreter.run(AES2501Steps.activationEnd, phase: "activation")
@@ -85,7 +82,7 @@ public final class AES2501Sensor: FingerprintSensor {
         state = .deactivating
         // The AES2501 needs no USB traffic to deactivate (aes2501.md §1); dropping the
         // transport releases the interface and closes the device.
-        interpreter = nil
+        link.close()
         state = .inactive
     }
 
@@ -108,9 +105,6 @@ public final class AES2501Sensor: FingerprintSensor {
 
     /// The interpreter of an open sensor, or a clear error when the caller skipped ``open()``.
     func openInterpreter() throws -> USBStepInterpreter {
-        guard let interpreter else {
-            throw SensorError.transferFailed(phase: "capture", step: 0, transfers: 0, reason: "the sensor is not open")
-        }
-        return interpreter
+        try link.steps()
     }
 }
