@@ -81,9 +81,14 @@ enum UMockdevRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // Each run gets its own sensor lock directory unless the test shares one on purpose:
+        // replays of different recordings may emulate the same device node at the same time.
+        let lockDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-locks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: lockDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: lockDirectory) }
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["PBTOOL_LOCK_DIR": lockDirectory.path]) { $1 }
+            .merging(environment) { $1 }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
