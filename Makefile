@@ -11,7 +11,8 @@ DEBUG_DIR    := .build/debug
 # Debian packages the build, the live-stack tests and the demo need.
 DEBIAN_PACKAGES := pcscd vsmartcard-vpcd libpcsclite-dev libusb-1.0-0-dev libsqlite3-dev \
                    libssl-dev umockdev libpng-dev libtiff-dev sqlite3 pcsc-tools \
-                   pamtester libpam-modules openssl python3-cryptography
+                   pamtester libpam-modules openssl python3-cryptography \
+                   python3-gi gir1.2-umockdev-1.0
 # Python packages the interoperability tests and benchmarks compare against (skipped when absent).
 PIP_PACKAGES    := wsq
 

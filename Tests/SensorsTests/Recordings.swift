@@ -32,28 +32,12 @@ enum Recordings {
     }
 }
 
-/// What a recording's `device` description says about the sensor: its sysfs path and node.
-struct RecordedDevice {
-    /// `/sys/devices/…` (the key of a pcap replay).
-    let sysfsPath: String
-    /// `/dev/bus/usb/BBB/DDD` (the key of an ioctl replay).
-    let node: String
-    let bus: Int
-    let address: Int
+/// A recording's directory, its `device` description (sysfs path, node, bus and address) read.
+typealias RecordedDevice = USBRecordingDirectory
 
+extension USBRecordingDirectory {
+    /// `usb/<sensor>/` of ../shared/data.
     init(_ sensor: String) throws {
-        let text = try String(contentsOf: SharedData.url("usb/\(sensor)/device"), encoding: .utf8)
-        let lines = text.split(separator: "\n")
-        guard let path = lines.first(where: { $0.hasPrefix("P: ") }),
-              let node = lines.first(where: { $0.hasPrefix("N: ") })?.dropFirst(3).split(separator: "=").first
-        else { throw Malformed(sensor: sensor) }
-        sysfsPath = "/sys" + path.dropFirst(3)
-        self.node = "/dev/" + node
-        let parts = node.split(separator: "/")
-        guard parts.count == 4, let bus = Int(parts[2]), let address = Int(parts[3]) else { throw Malformed(sensor: sensor) }
-        self.bus = bus
-        self.address = address
+        try self.init(SharedData.url("usb/\(sensor)"))
     }
-
-    struct Malformed: Error { let sensor: String }
 }

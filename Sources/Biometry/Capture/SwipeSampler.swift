@@ -41,25 +41,41 @@ struct SwipeSampler {
         context.emit(.swipeRequested(request))
         context.emit(.captureStatus(.capturing))
         do {
+            let press = sensor.profile.kind == .press
+            guard try !press || liftFromLastPress(context) else { return timedOut(context, finger: .present) }
             context.emit(.finger(.needed))
-            guard try waitForFinger(context) else {
-                context.emit(.finger(.none))
-                context.emit(.captureStatus(.timedOut))
-                return nil
-            }
+            guard try sliced(context, { try sensor.waitForFinger(until: $0) }) else { return timedOut(context) }
             context.emit(.finger(.present))
             let deadline = ContinuousClock.now + timeout
             let strips = try sensor.capture(until: deadline)
             let lastStrip = ContinuousClock.now
             context.emit(.framesArrived(count: strips.count))
-            let lifted = try sensor.waitForFingerOff(until: deadline)
-            context.emit(.finger(lifted ? .none : .present))
+            // A press image is whole once read: the lift is waited for before the next press.
+            let lifted = press ? true : try sensor.waitForFingerOff(until: deadline)
+            if !press { context.emit(.finger(lifted ? .none : .present)) }
             return process(strips, fingerRemoved: lifted, request: request, lastStripAt: lastStrip, context: context)
         } catch let error as SensorError {
             context.emit(.finger(.none))
             context.emit(.captureStatus(.aborted(error.description)))
             if case .unplugged = error { context.emit(.device(.sensorDetached(reason: error.description))) }
             throw error
+        }
+    }
+
+    /// Nothing within the timeout: a finger never came, or (`.present`) never lifted.
+    private func timedOut(_ context: FlowContext, finger: FingerPresence = .none) -> SwipeSample? {
+        context.emit(.finger(finger))
+        context.emit(.captureStatus(.timedOut))
+        return nil
+    }
+
+    /// Before a press, a finger still resting from the last one must lift first, or the sensor
+    /// would take the same placement again. True once it has; false at the timeout.
+    private func liftFromLastPress(_ context: FlowContext) throws -> Bool {
+        guard sensor.state == .awaitingFingerOff else { return true }
+        context.emit(.instruction(.removeFinger))
+        return try sliced(context) { slice in
+            guard try sensor.waitForFingerOff(until: slice) else { throw SensorError.noFinger(waited: .zero) }
         }
     }
 
@@ -84,8 +100,10 @@ struct SwipeSampler {
         context.emit(.device(.sensorAttached(name: sensor.profile.name)))
     }
 
-    /// True when a finger arrived before the timeout.
-    private func waitForFinger(_ context: FlowContext) throws -> Bool {
+    /// Runs `wait` in slices of ``pollSlice`` (so a cancel stops it) until it returns, up to
+    /// the timeout; a slice that ends in `SensorError.noFinger` tries again. True when it
+    /// returned in time.
+    private func sliced(_ context: FlowContext, _ wait: (ContinuousClock.Instant) throws -> Void) throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while true {
             if context.control.isCancelled {
@@ -93,7 +111,7 @@ struct SwipeSampler {
                 throw FlowCancellation()
             }
             do {
-                try sensor.waitForFinger(until: min(deadline, ContinuousClock.now + Self.pollSlice))
+                try wait(min(deadline, ContinuousClock.now + Self.pollSlice))
                 return true
             } catch SensorError.noFinger {
                 if ContinuousClock.now >= deadline { return false }

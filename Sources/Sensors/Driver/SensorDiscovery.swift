@@ -37,18 +37,7 @@ public enum SensorDiscovery {
 
     /// A driver for a detected sensor.
     public static func driver(for sensor: DetectedSensor) -> any FingerprintSensor {
-        switch sensor.profile.id {
-        case SensorProfile.vfs5011.id: VFS5011Sensor(device: sensor.device)
-        case SensorProfile.nb1010.id: NB1010Sensor(device: sensor.device)
-        case SensorProfile.aes3500.id: AES3500Sensor(device: sensor.device)
-        case SensorProfile.vfs7552.id: VFS7552Sensor(device: sensor.device)
-        case SensorProfile.upektc.id: UPEKTCSensor(device: sensor.device)
-        case SensorProfile.elan.id: ElanSensor(device: sensor.device)
-        case SensorProfile.vfs301.id: VFS301Sensor(device: sensor.device)
-        case SensorProfile.vfs0050.id: VFS0050Sensor(device: sensor.device)
-        case SensorProfile.egis0570.id: Egis0570Sensor(device: sensor.device)
-        default: AES2501Sensor(device: sensor.device)
-        }
+        SensorDrivers.driver(for: sensor)
     }
 
     static func access(to device: USBDevice, name: String) -> DetectedSensor.Access {

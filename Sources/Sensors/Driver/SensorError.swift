@@ -39,7 +39,7 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
         case .inUse(let name, let pid, let command):
             "sensor busy (pid \(pid), \(command)): the \(name) is in use by another pbtool; try again when it has finished"
         case .unplugged(let phase, let transfers):
-            "the sensor was unplugged during \(phase) (after \(transfers) transfers); plug it in and swipe again"
+            "the sensor was unplugged during \(phase) (after \(transfers) transfers); plug it in and try again"
         case .stoppedAnswering(let phase, let step, let transfers):
             "the sensor stopped answering during \(phase), step \(step) (after \(transfers) transfers)"
         case .transferFailed(let phase, let step, let transfers, let reason):
@@ -54,9 +54,12 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Duration {
-    /// `10 s`, `2.5 s`: how sensor messages write a duration.
+    /// `10 s`, `2.5 s`, `40 ms`: how sensor messages write a duration (tenths of a second, or
+    /// whole milliseconds below a tenth).
     public var formattedSeconds: String {
         let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        if seconds > 0, seconds < 0.05 { return "\(Int((seconds * 1000).rounded())) ms" }
+        let tenths = (seconds * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
     }
 }

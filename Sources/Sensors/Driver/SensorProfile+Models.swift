@@ -25,5 +25,5 @@ extension SensorProfile {
         assessment: SwipeAssessment.Parameters(minimumHeight: 160, minimumArea: 8_192))
 
     /// Every USB sensor pbtool drives.
-    public static let usbSensors: [SensorProfile] = [.aes2501, .vfs5011, .vfs301, .vfs0050, .elan, .egis0570, .upektc, .aes3500, .nb1010, .vfs7552]
+    public static var usbSensors: [SensorProfile] { SensorDrivers.all.map { $0.model } }
 }

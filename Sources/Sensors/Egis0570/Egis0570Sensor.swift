@@ -7,9 +7,9 @@ import USB
 /// movement estimation like the AES2501's and enlarged ×2. The first read of a session is the
 /// background; later strips are compared with it, and the swipe runs from the first read whose
 /// first strip shows a finger to the first strip that does not (libfprint's egis0570 rule).
-public final class Egis0570Sensor: FingerprintSensor {
+public final class Egis0570Sensor: USBSensorDriver {
     /// The decision values (libfprint's).
-    public struct Parameters: Sendable, Hashable {
+    public struct Parameters: SensorDriverParameters, Hashable {
         /// A pixel counts only where it exceeds the background by more than this.
         public var backgroundMargin = 3
         /// A strip shows a finger when its mean above the background exceeds this.
@@ -21,36 +21,23 @@ public final class Egis0570Sensor: FingerprintSensor {
     }
 
     /// ``SensorProfile/egis0570``.
-    public let profile: SensorProfile = .egis0570
+    public static let model: SensorProfile = .egis0570
     /// The values in use.
     public let parameters: Parameters
     /// Where the driver is in the ``SensorState`` life cycle.
     public private(set) var state: SensorState = .inactive
     /// Image reads since opening (the recording has 52).
     public private(set) var imageReads = 0
-    private let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
     private var pending: [SwipeFrame] = []
     private var pendingEnded = false
     private var background: [UInt8]?
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice, parameters: Parameters = Parameters()) {
-        link = USBLink(device: device, profile: .egis0570)
+    /// A driver over `link` (see ``USBSensorDriver``).
+    public init(link: USBLink, parameters: Parameters) {
+        self.link = link
         self.parameters = parameters
-    }
-
-    /// A driver over an already open transport (a recording player in tests).
-    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        link = USBLink(transport: transport, profile: .egis0570)
-        self.parameters = parameters
-    }
-
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    /// Overrides the profile's transfer timeout.
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
     }
 
     /// Claims the device; the set-up goes with the first image read.

@@ -9,9 +9,9 @@ import USB
 /// finger queries and frame reads until the finger leaves or 30 frames are in. The last two
 /// frames before the lift are dropped (taken while the finger left), as libfprint did when it
 /// assembled the recording's capture.png.
-public final class ElanSensor: FingerprintSensor {
+public final class ElanSensor: USBSensorDriver {
     /// The decision values (libfprint's).
-    public struct Parameters: Sendable, Hashable {
+    public struct Parameters: SensorDriverParameters, Hashable {
         /// Rows kept from the middle of each raw frame.
         public var frameHeight = 50
         /// Frames that make a swipe at most, and at least.
@@ -28,39 +28,29 @@ public final class ElanSensor: FingerprintSensor {
         public var liftTimeout: Duration = .milliseconds(200)
 
         public init() {}
+
+        /// No calibration pause.
+        public var withoutPauses: Self { setting(\.calibrationPause, to: .zero) }
     }
 
     /// ``SensorProfile/elan``.
-    public let profile: SensorProfile = .elan
+    public static let model: SensorProfile = .elan
     /// The values in use.
     public let parameters: Parameters
     /// Where the driver is in the ``SensorState`` life cycle.
     public internal(set) var state: SensorState = .inactive
     /// The firmware version the sensor reported.
     public internal(set) var firmwareVersion: UInt16 = 0
-    let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
     var geometry = ElanFrame(width: 144, rawHeight: 64, height: 50)
     var background: [UInt16] = []
     var pendingFrames: [[UInt16]] = []
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice, parameters: Parameters = Parameters()) {
-        link = USBLink(device: device, profile: .elan)
+    /// A driver over `link` (see ``USBSensorDriver``).
+    public init(link: USBLink, parameters: Parameters) {
+        self.link = link
         self.parameters = parameters
-    }
-
-    /// A driver over an already open transport (a recording player in tests).
-    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        link = USBLink(transport: transport, profile: .elan)
-        self.parameters = parameters
-    }
-
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    /// Overrides the profile's 10 s transfer timeout.
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
     }
 
     /// Reads the firmware version and the sensor's size.

@@ -7,43 +7,33 @@ import USB
 ///
 /// A finger is present when byte 12 of the check-finger reply exceeds 0x60; the sensor needs
 /// 50 ms between a command and its reply (libfprint's nb1010 driver waits as long).
-public final class NB1010Sensor: FingerprintSensor {
+public final class NB1010Sensor: USBSensorDriver {
     /// Timing of the protocol.
-    public struct Parameters: Sendable, Hashable {
+    public struct Parameters: SensorDriverParameters, Hashable {
         /// The wait between a command and reading its reply, and between checks.
         public var settlingTime: Duration = .milliseconds(50)
 
         public init() {}
+
+        /// No settling time.
+        public var withoutPauses: Self { setting(\.settlingTime, to: .zero) }
     }
 
     /// ``SensorProfile/nb1010``.
-    public let profile: SensorProfile = .nb1010
+    public static let model: SensorProfile = .nb1010
     /// The timing in use.
     public let parameters: Parameters
     /// Where the driver is in the ``SensorState`` life cycle.
     public private(set) var state: SensorState = .inactive
-    private let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
     /// Checks made since opening (the recording needs one).
     public private(set) var fingerChecks = 0
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice, parameters: Parameters = Parameters()) {
-        link = USBLink(device: device, profile: .nb1010)
+    /// A driver over `link` (see ``USBSensorDriver``).
+    public init(link: USBLink, parameters: Parameters) {
+        self.link = link
         self.parameters = parameters
-    }
-
-    /// A driver over an already open transport (a recording player in tests).
-    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        link = USBLink(transport: transport, profile: .nb1010)
-        self.parameters = parameters
-    }
-
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    /// Overrides the profile's 500 ms transfer timeout.
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
     }
 
     /// Claims the device; the NB-1010 needs no initialisation sequence.

@@ -9,14 +9,15 @@ import USB
 /// sequence number. A capture starts with a command, then the host answers every message: a
 /// status with an acknowledgement, the coprocessor's poll with its answer, an image piece with
 /// a frame acknowledgement, until the last piece.
-public final class UPEKTCSensor: FingerprintSensor {
+public final class UPEKTCSensor: USBSensorDriver {
     /// ``SensorProfile/upektc``.
-    public let profile: SensorProfile = .upektc
+    public static let model: SensorProfile = .upektc
     /// Where the driver is in the ``SensorState`` life cycle.
     public private(set) var state: SensorState = .inactive
     /// Image pieces received in the last capture (the recording has 28).
     public internal(set) var pieces = 0
-    let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
     /// The number of the next data command.
     var sequence: UInt8 = 0
     /// The image bytes so far.
@@ -26,22 +27,9 @@ public final class UPEKTCSensor: FingerprintSensor {
     /// Set when the coprocessor rejected the swipe.
     var rejection: SwipeFeedback?
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice) {
-        link = USBLink(device: device, profile: .upektc)
-    }
-
-    /// A driver over an already open transport (a recording player in tests).
-    public init(transport: any USBTransport) {
-        link = USBLink(transport: transport, profile: .upektc)
-    }
-
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    /// Overrides the profile's 4 s transfer timeout.
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
+    /// A driver over `link` (see ``USBSensorDriver``); it takes no settings.
+    public init(link: USBLink, parameters: NoDriverParameters) {
+        self.link = link
     }
 
     /// Wakes the coprocessor and sends the set-up commands, reading every reply; the last

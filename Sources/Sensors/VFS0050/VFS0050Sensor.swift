@@ -9,9 +9,9 @@ import USB
 /// stream is stopped and the sensor turned off again, ready to be turned on for the next swipe
 /// (libfprint's vfs0050 state machine, without its second-scan packets, which the recording
 /// does not hold).
-public final class VFS0050Sensor: FingerprintSensor {
+public final class VFS0050Sensor: USBSensorDriver {
     /// Timing (libfprint's values).
-    public struct Parameters: Sendable, Hashable {
+    public struct Parameters: SensorDriverParameters, Hashable {
         /// How long a drain read waits for data that may not come.
         public var drainTimeout: Duration = .milliseconds(20)
         /// How long a line read waits; the stream has ended when nothing comes.
@@ -23,34 +23,21 @@ public final class VFS0050Sensor: FingerprintSensor {
     }
 
     /// ``SensorProfile/vfs0050``.
-    public let profile: SensorProfile = .vfs0050
+    public static let model: SensorProfile = .vfs0050
     /// The timing in use.
     public let parameters: Parameters
     /// Where the driver is in the ``SensorState`` life cycle.
     public private(set) var state: SensorState = .inactive
     /// Line reads in the last capture (the recording's swipe takes 24 and an empty one).
     public private(set) var lineReads = 0
-    private let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
     private var turnedOn = false
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice, parameters: Parameters = Parameters()) {
-        link = USBLink(device: device, profile: .vfs0050)
+    /// A driver over `link` (see ``USBSensorDriver``).
+    public init(link: USBLink, parameters: Parameters) {
+        self.link = link
         self.parameters = parameters
-    }
-
-    /// A driver over an already open transport (a recording player in tests).
-    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        link = USBLink(transport: transport, profile: .vfs0050)
-        self.parameters = parameters
-    }
-
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    /// Overrides the profile's 100 ms transfer timeout.
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
     }
 
     /// Drains every endpoint, stops the line stream and turns the sensor off.

@@ -8,9 +8,9 @@ import USB
 /// and peeks every 200 ms until a finger event; the capture then reads line blocks until a
 /// short one ends the swipe, and finishes the scan. Lines that barely differ from the last kept
 /// one are dropped at assembly (``DistinctLineStack``), as libfprint does; nothing is resampled.
-public final class VFS301Sensor: FingerprintSensor {
+public final class VFS301Sensor: USBSensorDriver {
     /// Timing (libfprint's values).
-    public struct Parameters: Sendable, Hashable {
+    public struct Parameters: SensorDriverParameters, Hashable {
         /// The wait between finger peeks.
         public var peekInterval: Duration = .milliseconds(200)
         /// The timeout of each line-block read.
@@ -19,36 +19,26 @@ public final class VFS301Sensor: FingerprintSensor {
         public var maximumBlocks = 12
 
         public init() {}
+
+        /// No wait between peeks.
+        public var withoutPauses: Self { setting(\.peekInterval, to: .zero) }
     }
 
     /// ``SensorProfile/vfs301``.
-    public let profile: SensorProfile = .vfs301
+    public static let model: SensorProfile = .vfs301
     /// The timing in use.
     public let parameters: Parameters
     /// Where the driver is in the ``SensorState`` life cycle.
     public private(set) var state: SensorState = .inactive
     /// Finger peeks since opening (the recording's swipe needs 2).
     public private(set) var peeks = 0
-    private let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice, parameters: Parameters = Parameters()) {
-        link = USBLink(device: device, profile: .vfs301)
+    /// A driver over `link` (see ``USBSensorDriver``).
+    public init(link: USBLink, parameters: Parameters) {
+        self.link = link
         self.parameters = parameters
-    }
-
-    /// A driver over an already open transport (a recording player in tests).
-    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        link = USBLink(transport: transport, profile: .vfs301)
-        self.parameters = parameters
-    }
-
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    /// Overrides the profile's 300 ms transfer timeout (not the line blocks').
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
     }
 
     /// Claims the device and runs the initialisation.

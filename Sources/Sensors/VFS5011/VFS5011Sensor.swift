@@ -9,9 +9,9 @@ import USB
 /// through a ``LineFilter`` until it ends the swipe; afterwards the sensor is armed again
 /// (vfs5011.md §2). There is no separate finger-detect phase: the first read that returns
 /// data means a finger is present.
-public final class VFS5011Sensor: FingerprintSensor {
+public final class VFS5011Sensor: USBSensorDriver {
     /// Timing values (vfs5011.md §1, §2.4).
-    public struct Parameters: Sendable, Hashable {
+    public struct Parameters: SensorDriverParameters, Hashable {
         /// libfprint arms the first capture after activation with a 1000 ms timeout.
         public var firstArmingTimeout: Duration = .milliseconds(1000)
         /// The pause before re-arming after a capture.
@@ -20,36 +20,27 @@ public final class VFS5011Sensor: FingerprintSensor {
         public var lineFilter = LineFilter.Parameters()
 
         public init() {}
+
+        /// No delay before re-arming.
+        public var withoutPauses: Self { setting(\.rearmDelay, to: .zero) }
     }
 
     /// ``SensorProfile/vfs5011``.
-    public let profile: SensorProfile = .vfs5011
+    public static let model: SensorProfile = .vfs5011
     /// The timing and line-filter values in use.
     public let parameters: Parameters
     /// Where the driver is in the ``SensorState`` life cycle.
     public private(set) var state: SensorState = .inactive
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    /// Overrides the profile's transfer timeout (tests use a short one).
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
-    }
     /// Capture reads so far (the recording has 9).
     public private(set) var captureReads = 0
-    private let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
     private var firstRead: [UInt8]?
     private var lastStop: LineFilter.Stop?
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice, parameters: Parameters = Parameters()) {
-        link = USBLink(device: device, profile: .vfs5011)
-        self.parameters = parameters
-    }
-
-    /// A driver over an already open transport.
-    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        link = USBLink(transport: transport, profile: .vfs5011)
+    /// A driver over `link` (see ``USBSensorDriver``).
+    public init(link: USBLink, parameters: Parameters) {
+        self.link = link
         self.parameters = parameters
     }
 

@@ -9,9 +9,9 @@ import USB
 /// the capture and noise thresholds. Waiting for the finger reads frames until one does; the
 /// capture is the next such frame; the finger has left when the variance falls below the lift
 /// threshold, after which imaging stops (libfprint's vfs7552 state machine).
-public final class VFS7552Sensor: FingerprintSensor {
+public final class VFS7552Sensor: USBSensorDriver {
     /// The variance thresholds (libfprint's values).
-    public struct Parameters: Sendable, Hashable {
+    public struct Parameters: SensorDriverParameters, Hashable {
         /// A finger is down above this …
         public var fingerVariance = 1_200
         /// … and the frame is not noise below this.
@@ -23,35 +23,22 @@ public final class VFS7552Sensor: FingerprintSensor {
     }
 
     /// ``SensorProfile/vfs7552``.
-    public let profile: SensorProfile = .vfs7552
+    public static let model: SensorProfile = .vfs7552
     /// The thresholds in use.
     public let parameters: Parameters
     /// Where the driver is in the ``SensorState`` life cycle.
     public private(set) var state: SensorState = .inactive
     /// Frames read since opening, the background included (the recording holds 33).
     public private(set) var framesRead = 0
-    private let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
     private var imaging = false
     private var background: VFS7552Background?
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice, parameters: Parameters = Parameters()) {
-        link = USBLink(device: device, profile: .vfs7552)
+    /// A driver over `link` (see ``USBSensorDriver``).
+    public init(link: USBLink, parameters: Parameters) {
+        self.link = link
         self.parameters = parameters
-    }
-
-    /// A driver over an already open transport (a recording player in tests).
-    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        link = USBLink(transport: transport, profile: .vfs7552)
-        self.parameters = parameters
-    }
-
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    /// Overrides the profile's transfer timeout.
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
     }
 
     /// Claims the device and runs identification and set-up.

@@ -9,19 +9,22 @@ import USB
 struct SensorCaptureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capture",
-        abstract: "Capture one swipe and write the fingerprint image.",
+        abstract: "Capture one swipe or press and write the fingerprint image.",
         discussion: """
-            Waits for a finger, reads the strips, stitches them into an upright image with dark \
-            ridges on white, and writes it (PNG, or the format the extension names). When the \
-            swipe was not good enough the image is still written, the advice is printed (for \
-            example "too fast, swipe again more slowly") and the exit code is 1.
+            Waits up to --timeout for the sensor to be plugged in and for a finger, reads the \
+            strips (or the press image), assembles them into an upright image, and writes it \
+            (PNG, or the format the extension names). When the swipe was not good enough the \
+            image is still written, the advice is printed (for example "too fast, swipe again \
+            more slowly") and the exit code is 1. The engine's quality score, minutiae and area \
+            are reported against enrollment's minimums ("too poor to enrol" is not an error).
 
             --sensor sim[:SOURCE] needs no hardware: SOURCE is an image file, a directory of \
             images, or synthetic:SEED (default synthetic:1); --swipe chooses how the simulated \
             finger moves.
 
-            Exit codes: 0 good swipe, 1 swipe needs repeating, 2 bad arguments, 7 no finger \
-            within --timeout, 8 no sensor, no access, or the sensor failed or vanished.
+            Exit codes: 0 good capture, 1 swipe needs repeating, 2 bad arguments, 7 no finger \
+            within --timeout, 8 no sensor (within --timeout), no access, sensor busy, or the \
+            sensor failed or vanished.
 
             Examples:
               pbtool sensor capture --out finger.png
@@ -33,14 +36,14 @@ struct SensorCaptureCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Image file to write.", valueName: "file"))
     var out: String
 
-    @Option(help: "auto, aes2501, vfs5011 or sim[:SOURCE].")
+    @Option(help: "auto, a model (pbtool sensor list --supported names them) or sim[:SOURCE].")
     var sensor = "auto"
 
     @Option(help: ArgumentHelp("Also write every strip (and the unnormalised assembly) into this directory.",
                                valueName: "dir"))
     var framesDir: String?
 
-    @Option(help: "How long to wait for a finger (10s, 500ms, 1m).")
+    @Option(help: "How long to wait for the sensor to be plugged in, and for a finger (10s, 500ms, 1m).")
     var timeout = DurationArgument(argument: "10s")!
 
     @Option(help: "Timeout of each USB transfer (default: the sensor's own, 3–4 s).")

@@ -20,7 +20,7 @@ struct SensorWatchCommand: ParsableCommand {
             Examples:
               pbtool sensor watch
               pbtool sensor watch --json --initial-state
-              pbtool sensor watch --count 1 --timeout 30      # wait for the next plug or unplug
+              pbtool sensor watch --count 1 --timeout 30s     # wait for the next plug or unplug
             """
     )
 
@@ -30,8 +30,8 @@ struct SensorWatchCommand: ParsableCommand {
     @Flag(help: "First report the sensors attached now.")
     var initialState = false
 
-    @Option(help: "Stop after this many seconds.")
-    var timeout: Double?
+    @Option(help: "Stop after this long (30s, 500ms, 1m, or plain seconds).")
+    var timeout: DurationArgument?
 
     @Option(help: "Stop after this many events.")
     var count: Int?
@@ -40,7 +40,7 @@ struct SensorWatchCommand: ParsableCommand {
     var exec: String?
 
     func validate() throws {
-        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be above 0 seconds") }
+        if let timeout, timeout.duration <= .zero { throw ValidationError("--timeout must be above 0 seconds") }
         if let count, count <= 0 { throw ValidationError("--count must be at least 1") }
     }
 
@@ -55,7 +55,7 @@ struct SensorWatchCommand: ParsableCommand {
             throw CommandFailure(.sensor, "libusb cannot report plug events on this system (no hotplug support)")
         }
         printError("Watching for fingerprint sensors (Ctrl-C to stop)…")
-        let end = timeout.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
+        let end = timeout.map { ContinuousClock.now + $0.duration }
         var seen = 0
         while !stop.hasFired, count.map({ seen < $0 }) ?? true {
             let slice = ContinuousClock.now + .milliseconds(200)
@@ -68,7 +68,7 @@ struct SensorWatchCommand: ParsableCommand {
             seen += 1
         }
         if let timeout, seen == 0, !stop.hasFired {
-            throw CommandFailure(.timeout, "no sensor plugged in or out within \(timeout.formattedSeconds) s")
+            throw CommandFailure(.timeout, "no sensor plugged in or out within \(timeout.duration.formattedSeconds)")
         }
     }
 }

@@ -10,65 +10,31 @@ enum RecordedSensors {
     static let all = ["aes2501", "vfs5011", "vfs301", "vfs0050", "elan", "egis0570", "upektc_img", "aes3500", "nb1010", "vfs7552"]
 
     /// A fresh player of the recording: the ioctl tree, or the pcapng conversation without the
-    /// kernel's standard requests (each file is read once per test run).
+    /// kernel's standard requests (each directory is read once per test run).
     static func player(_ sensor: String) throws -> any USBTransport {
-        switch try parsed.value(sensor) {
-        case .tree(let tree): UMockdevIoctlPlayer(tree: tree)
-        case .transfers(let transfers): USBRecordingPlayer(transfers: transfers)
-        }
-    }
-
-    private enum Parsed: Sendable {
-        case tree(UMockdevIoctlTree)
-        case transfers([RecordedTransfer])
+        try parsed.value(sensor).player()
     }
 
     private static let parsed = ParsedRecordings()
 
     private final class ParsedRecordings: @unchecked Sendable {
         private let lock = NSLock()
-        private var cache: [String: Parsed] = [:]
+        private var cache: [String: USBRecordingDirectory] = [:]
 
-        func value(_ sensor: String) throws -> Parsed {
+        func value(_ sensor: String) throws -> USBRecordingDirectory {
             if let cached = lock.withLock({ cache[sensor] }) { return cached }
-            let ioctl = SharedData.url("usb/\(sensor)/capture.ioctl")
-            let value: Parsed = FileManager.default.fileExists(atPath: ioctl.path)
-                ? .tree(try Recordings.tree(sensor))
-                : .transfers(try Recordings.transfers(sensor).filter { transfer in
-                    guard transfer.type == .control, let setup = transfer.setup else { return true }
-                    return setup[0] & 0x60 != 0
-                })
+            let value = try USBRecordingDirectory(sensor)
             lock.withLock { cache[sensor] = value }
             return value
         }
     }
 
-    /// The driver of `sensor` over `transport`.
+    /// The driver of `sensor` over `transport`, without the protocol's pauses.
     static func driver(_ sensor: String, over transport: any USBTransport) -> any FingerprintSensor {
-        switch sensor {
-        case "aes2501": return AES2501Sensor(transport: transport)
-        case "vfs5011":
-            var parameters = VFS5011Sensor.Parameters()
-            parameters.rearmDelay = .zero
-            return VFS5011Sensor(transport: transport, parameters: parameters)
-        case "vfs301":
-            var parameters = VFS301Sensor.Parameters()
-            parameters.peekInterval = .zero
-            return VFS301Sensor(transport: transport, parameters: parameters)
-        case "vfs0050": return VFS0050Sensor(transport: transport)
-        case "elan":
-            var parameters = ElanSensor.Parameters()
-            parameters.calibrationPause = .zero
-            return ElanSensor(transport: transport, parameters: parameters)
-        case "egis0570": return Egis0570Sensor(transport: transport)
-        case "upektc_img": return UPEKTCSensor(transport: transport)
-        case "aes3500": return AES3500Sensor(transport: transport)
-        case "nb1010":
-            var parameters = NB1010Sensor.Parameters()
-            parameters.settlingTime = .zero
-            return NB1010Sensor(transport: transport, parameters: parameters)
-        default: return VFS7552Sensor(transport: transport)
+        guard let driver = SensorDrivers.driver(sensor, over: transport, pauses: false) else {
+            preconditionFailure("no driver \(sensor)")
         }
+        return driver
     }
 
     /// One capture from open to close; its result, or the error it ended with.

@@ -84,7 +84,7 @@ private func record(sequence: UInt16, pixels: (Int) -> UInt8) -> [UInt8] {
         #expect {
             _ = try sensor.capture(until: deadline)
         } throws: { error in
-            "\(error)" == "the sensor was unplugged during line capture (after 100 transfers); plug it in and swipe again"
+            "\(error)" == "the sensor was unplugged during line capture (after 100 transfers); plug it in and try again"
         }
     }
 }

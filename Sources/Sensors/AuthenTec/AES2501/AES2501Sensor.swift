@@ -6,9 +6,9 @@ import USB
 /// Runs the step tables of ``AES2501Steps`` and makes the sheet's decisions between them:
 /// finger present when the nibble sum exceeds 20, ADREFHI gain control on the chip's own
 /// histogram, and the end of the swipe after 3 empty strips (aes2501.md §2.3).
-public final class AES2501Sensor: FingerprintSensor {
+public final class AES2501Sensor: USBSensorDriver {
     /// The driver's decision thresholds (aes2501.md §2.3).
-    public struct Parameters: Sendable, Hashable {
+    public struct Parameters: SensorDriverParameters, Hashable {
         /// A finger is present when the finger-detect nibble sum is strictly greater than this.
         public var fingerNibbleSum = 20
         /// Below this histogram sum ADREFHI goes down a step; above the high one it goes up.
@@ -32,33 +32,20 @@ public final class AES2501Sensor: FingerprintSensor {
     }
 
     /// ``SensorProfile/aes2501``.
-    public let profile: SensorProfile = .aes2501
+    public static let model: SensorProfile = .aes2501
     /// The decision thresholds in use.
     public let parameters: Parameters
     /// Where the driver is in the ``SensorState`` life cycle.
     public internal(set) var state: SensorState = .inactive
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    private let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
     /// Whether the last capture ended on empty strips (the finger left) rather than the frame limit.
     var fingerRemoved = true
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice, parameters: Parameters = Parameters()) {
-        link = USBLink(device: device, profile: .aes2501)
+    /// A driver over `link` (see ``USBSensorDriver``).
+    public init(link: USBLink, parameters: Parameters) {
+        self.link = link
         self.parameters = parameters
-    }
-
-    /// A driver over an already open transport (a recording player in tests).
-    public init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        link = USBLink(transport: transport, profile: .aes2501)
-        self.parameters = parameters
-    }
-
-    /// Overrides the profile's transfer timeout (tests use a short one).
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
     }
 
     /// Opens the device and runs activation (phase A, #3–#12), retrying calibration while

@@ -7,31 +7,18 @@ import USB
 /// Opening resets and sets up the chip; waiting for a finger arms one scan and reads the image,
 /// which the chip sends only once a finger is down. The protocol has no lift signal: like
 /// libfprint, the driver takes the finger as gone once the image is in.
-public final class AES3500Sensor: FingerprintSensor {
+public final class AES3500Sensor: USBSensorDriver {
     /// ``SensorProfile/aes3500``.
-    public let profile: SensorProfile = .aes3500
+    public static let model: SensorProfile = .aes3500
     /// Where the driver is in the ``SensorState`` life cycle.
     public private(set) var state: SensorState = .inactive
-    private let link: USBLink
+    /// The way to the device.
+    public let link: USBLink
     private var pendingImage: [UInt8]?
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public init(device: USBDevice) {
-        link = USBLink(device: device, profile: .aes3500)
-    }
-
-    /// A driver over an already open transport (a recording player in tests).
-    public init(transport: any USBTransport) {
-        link = USBLink(transport: transport, profile: .aes3500)
-    }
-
-    /// Transfers since ``open()``.
-    public var transferCount: Int { link.transferCount }
-    /// Overrides the profile's transfer timeout (not the image read's, which lasts until the
-    /// finger comes or the capture deadline passes).
-    public var transferTimeout: Duration {
-        get { link.transferTimeout }
-        set { link.transferTimeout = newValue }
+    /// A driver over `link` (see ``USBSensorDriver``); it takes no settings.
+    public init(link: USBLink, parameters: NoDriverParameters) {
+        self.link = link
     }
 
     /// Claims the device and runs the reset and set-up writes.
