@@ -60,14 +60,26 @@ extension USBSensorDriver {
         get { link.transferTimeout }
         set { link.transferTimeout = newValue }
     }
+
+    /// Opens the link and runs `setUp` over it; when anything fails the driver is closed (the
+    /// device released, the lock dropped) before the error goes on.
+    func openLink(settingUp setUp: (USBStepInterpreter) throws -> Void) throws {
+        do {
+            try setUp(try link.open())
+        } catch {
+            close()
+            throw error
+        }
+    }
 }
 
 /// Every USB driver, one per model, in the order `sensor list --supported` shows them.
 public enum SensorDrivers {
-    public static let all: [any USBSensorDriver.Type] = [
-        AES2501Sensor.self, VFS5011Sensor.self, VFS301Sensor.self, VFS0050Sensor.self, ElanSensor.self,
-        Egis0570Sensor.self, UPEKTCSensor.self, AES3500Sensor.self, NB1010Sensor.self, VFS7552Sensor.self,
-    ]
+    // Computed: a stored array of metatypes is not Sendable, so it could not be a global.
+    public static var all: [any USBSensorDriver.Type] {
+        [AES2501Sensor.self, VFS5011Sensor.self, VFS301Sensor.self, VFS0050Sensor.self, ElanSensor.self,
+         Egis0570Sensor.self, UPEKTCSensor.self, AES3500Sensor.self, NB1010Sensor.self, VFS7552Sensor.self]
+    }
 
     /// The driver for a sensor found on the bus (its profile is one of ``all``'s models).
     public static func driver(for sensor: DetectedSensor) -> any FingerprintSensor {

@@ -56,15 +56,11 @@ public final class ElanSensor: USBSensorDriver {
     /// Reads the firmware version and the sensor's size.
     public func open() throws {
         state = .activating
-        do {
-            let steps = try link.open()
+        try openLink { steps in
             let version = try steps.run(ElanCommands.firmwareVersion, phase: "initialisation").last ?? []
             firmwareVersion = version.count == 2 ? UInt16(version[0]) << 8 | UInt16(version[1]) : 0
             let size = try steps.run(ElanCommands.sensorSize, phase: "initialisation").last ?? []
             geometry = try frameGeometry(size)
-        } catch {
-            close()
-            throw error
         }
         state = .idle
     }

@@ -36,8 +36,7 @@ public final class UPEKTCSensor: USBSensorDriver {
     /// command is numbered (0) and its reply describes the sensor.
     public func open() throws {
         state = .activating
-        do {
-            let steps = try link.open()
+        try openLink { steps in
             sequence = 0
             for step in [UPEKTCCommands.wake, UPEKTCCommands.send(UPEKTCCommands.setup1),
                          UPEKTCCommands.send(UPEKTCCommands.setup2), UPEKTCCommands.wake,
@@ -47,9 +46,6 @@ public final class UPEKTCSensor: USBSensorDriver {
             }
             try send(UPEKTCCommands.setup4, phase: "initialisation")
             _ = try readMessage(phase: "initialisation")
-        } catch {
-            close()
-            throw error
         }
         state = .idle
     }

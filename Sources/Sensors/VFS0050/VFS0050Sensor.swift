@@ -43,15 +43,11 @@ public final class VFS0050Sensor: USBSensorDriver {
     /// Drains every endpoint, stops the line stream and turns the sensor off.
     public func open() throws {
         state = .activating
-        do {
-            let steps = try link.open()
+        try openLink { steps in
             for endpoint in [VFS0050Commands.returnEndpoint, VFS0050Commands.lineEndpoint, VFS0050Commands.interruptEndpoint] {
                 try drain(endpoint, steps)
             }
             try turnOff(steps)
-        } catch {
-            close()
-            throw error
         }
         state = .idle
     }

@@ -44,12 +44,7 @@ public final class VFS301Sensor: USBSensorDriver {
     /// Claims the device and runs the initialisation.
     public func open() throws {
         state = .activating
-        do {
-            try link.open().run(VFS301Commands.open, phase: "initialisation")
-        } catch {
-            close()
-            throw error
-        }
+        try openLink { try $0.run(VFS301Commands.open, phase: "initialisation") }
         state = .idle
     }
 

@@ -47,15 +47,11 @@ public final class VFS5011Sensor: USBSensorDriver {
     /// Opens the device, runs the initialisation (§2.1) and arms the first capture (§2.2).
     public func open() throws {
         state = .activating
-        do {
-            let interpreter = try link.open()
+        try openLink { interpreter in
             try interpreter.run(VFS5011Commands.open, phase: "initialisation")
             interpreter.timeout = parameters.firstArmingTimeout
             try interpreter.run(VFS5011Commands.arm, phase: "arming")
             interpreter.timeout = transferTimeout
-        } catch {
-            close()
-            throw error
         }
         state = .idle
     }

@@ -44,12 +44,7 @@ public final class VFS7552Sensor: USBSensorDriver {
     /// Claims the device and runs identification and set-up.
     public func open() throws {
         state = .activating
-        do {
-            try link.open().run(VFS7552Commands.open, phase: "initialisation")
-        } catch {
-            close()
-            throw error
-        }
+        try openLink { try $0.run(VFS7552Commands.open, phase: "initialisation") }
         state = .idle
     }
 

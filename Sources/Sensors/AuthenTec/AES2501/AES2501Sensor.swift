@@ -52,14 +52,10 @@ public final class AES2501Sensor: USBSensorDriver {
     /// register 0xaf reads 0x6b.
     public func open() throws {
         state = .activating
-        do {
-            let interpreter = try link.open()
+        try openLink { interpreter in
             let replies = try interpreter.run(AES2501Steps.activation, phase: "activation")
             try retryCalibration(firstDump: replies.last ?? [], interpreter)
             try interpreter.run(AES2501Steps.activationEnd, phase: "activation")
-        } catch {
-            close()
-            throw error
         }
         state = .idle
     }

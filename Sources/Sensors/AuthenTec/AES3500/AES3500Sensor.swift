@@ -24,12 +24,7 @@ public final class AES3500Sensor: USBSensorDriver {
     /// Claims the device and runs the reset and set-up writes.
     public func open() throws {
         state = .activating
-        do {
-            try link.open().run(AES3500Steps.activation, phase: "activation")
-        } catch {
-            close()
-            throw error
-        }
+        try openLink { try $0.run(AES3500Steps.activation, phase: "activation") }
         state = .idle
     }
 
