@@ -79,7 +79,7 @@ struct BiometryBench: BenchSuite {
         let sensor = SimulatedSensor(images: [image])
         try sensor.open()
         defer { sensor.close() }
-        guard let stitched = try SwipeCapture(sensor: sensor, timeout: .seconds(1)).run().stitched.image else {
+        guard let stitched = try SensorCapture(sensor: sensor, timeout: .seconds(1)).run().stitched.image else {
             throw BenchFailure("the simulated swipe made no image")
         }
         return engine.extract(stitched)

@@ -3,7 +3,7 @@ import Sensors
 
 /// The simulated sensor with faults a real one has, injected at the sensor seam: a finger that
 /// never comes, or a sensor that vanishes before a given swipe. Records whether it was closed.
-final class FaultySensor: SwipeSensor {
+final class FaultySensor: FingerprintSensor {
     enum Fault {
         /// No finger ever arrives: each wait sleeps to its deadline, then throws `noFinger`.
         case absentFinger
@@ -24,7 +24,7 @@ final class FaultySensor: SwipeSensor {
     }
 
     var profile: SensorProfile { inner.profile }
-    var state: SwipeSensorState { inner.state }
+    var state: SensorState { inner.state }
     var transferCount: Int { 0 }
     var transferTimeout: Duration = .zero
 
@@ -42,12 +42,12 @@ final class FaultySensor: SwipeSensor {
         throw SensorError.noFinger(waited: ContinuousClock.now - start)
     }
 
-    func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+    func capture(until deadline: ContinuousClock.Instant) throws -> SensorReadout {
         if case .unplugAfter(let limit) = fault, swipes >= limit {
             throw SensorError.unplugged(phase: "strip capture", transfers: 0)
         }
         swipes += 1
-        return try inner.captureStrips(until: deadline)
+        return try inner.capture(until: deadline)
     }
 
     func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {

@@ -73,9 +73,26 @@ import TestSupport
         #expect(try bench.users().isEmpty)
     }
 
+    /// The sensor seam: the simulated sensor vanishes before swipe 2 and comes back when the flow
+    /// waits for it; the first accepted swipe is kept and the enrollment finishes.
+    @Test func aSensorUnpluggedAndPluggedInAgainContinuesTheEnrollment() throws {
+        let bench = try FlowTestBench()
+        let replugged = try bench.run(["enroll"], ["--finger", "left-index", "--user", "erin", "--sensor", "sim:synthetic:5",
+                                                   "--sim-unplug-after", "1", "--sim-replug", "--json"] + FlowTestBench.threshold)
+        #expect(replugged.status == 0, "\(replugged.standardError)")
+        let events = FlowTestBench.events(replugged)
+        let detached = try #require(events.firstIndex(of: "device"))
+        #expect(replugged.standardOutput.contains("\"sensorDetached\""))
+        #expect(replugged.standardOutput.contains("\"sensorAttached\""))
+        #expect(events.filter { $0 == "swipeAccepted" }.count == 3)
+        #expect(events[detached...].contains("swipeAccepted"))
+        #expect(FlowTestBench.outcome(replugged)?["acceptedSwipes"] as? Int == 3)
+        #expect(try bench.users() == ["erin"])
+    }
+
     @Test func withoutASensorTheCommandSaysHowToSimulateOne() throws {
         let bench = try FlowTestBench()
-        let missing = try bench.run(["verify"], ["--user", "dan", "--sensor", "auto"] + FlowTestBench.threshold)
+        let missing = try bench.run(["verify"], ["--user", "dan", "--sensor", "auto", "--timeout", "1s"] + FlowTestBench.threshold)
         #expect(missing.status == 8)
         #expect(missing.standardError.contains("--sensor sim"))
     }

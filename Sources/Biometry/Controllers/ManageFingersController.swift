@@ -20,7 +20,7 @@ public final class ManageFingersController: BiometryFlow {
     /// Management of `user`'s fingers in `database`: verify through `verifier` with
     /// `verification`, then do `action`.
     public init(user: String, action: Action, verification: VerificationController.Configuration,
-                sensor: any SwipeSensor, engine: RecognitionEngine, database: any ReferenceDatabase,
+                sensor: any FingerprintSensor, engine: RecognitionEngine, database: any ReferenceDatabase,
                 verifier: any Verifier, lockout: RejectionLockout? = nil) {
         let check = VerificationFlow(configuration: verification, engine: engine, references: database,
                                      verifier: verifier, lockout: lockout)

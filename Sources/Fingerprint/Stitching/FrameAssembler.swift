@@ -19,6 +19,8 @@ public struct FrameAssembler: Sendable {
         /// Score the losing direction to the end even when its average already lost (only its
         /// reported average changes; tests use it to check the sheet's figures).
         public var scoresLosingDirectionFully = false
+        /// How the stitcher enlarges the placed canvas (Egis 0570: ×2 bilinear).
+        public var enlargement = ImageEnlargement.none
 
         public init(canvasWidth: Int, horizontalShifts: ClosedRange<Int> = -8...7, minimumVerticalShift: Int = 2) {
             self.canvasWidth = canvasWidth

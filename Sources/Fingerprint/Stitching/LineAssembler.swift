@@ -3,14 +3,14 @@ import Imaging
 /// Assembles the kept lines of a line-based swipe into an image of roughly constant vertical
 /// resolution (vfs5011.md §4.2–4.4, libfprint's line assembly).
 ///
-/// The local swipe speed is estimated by finding, for every other line, the later line whose
-/// look-ahead strip best cancels it; the estimates are median-filtered; then the lines are
-/// resampled in 16.16 fixed point so the result is identical on every machine.
+/// The local swipe speed is estimated by finding, for every other line, the later line that
+/// its look-ahead strip matches best (``LookAheadMatch``); the estimates are median-filtered;
+/// then the lines are resampled in 16.16 fixed point so the result is identical on every machine.
 public struct LineAssembler: Sendable {
     /// Tuning values; the defaults are libfprint's for the VFS5011.
     public struct Parameters: Sendable, Hashable {
-        /// The main-line column the look-ahead strip's first pixel lines up with.
-        public var lookAheadColumn = 48
+        /// How a line's look-ahead strip is compared with later lines.
+        public var lookAheadMatch = LookAheadMatch.sumVariance(column: 48)
         /// How many later lines the speed search looks at.
         public var searchOffset = 30
         /// Median filter window over the speed estimates.
@@ -39,17 +39,19 @@ public struct LineAssembler: Sendable {
         return resample(lines, offsets: offsets, dpi: dpi)
     }
 
-    /// For every even i < n − 1: the j in i+1 … i+searchOffset whose look-ahead plus line i's
-    /// matching columns has the least variance; entry i/2 is j − i (first j wins ties).
+    /// For every even i < n − 1: the j in i+1 … i+searchOffset whose line matches line i's
+    /// look-ahead best (the lowest ``LookAheadMatch`` deviation); entry i/2 is j − i (first j
+    /// wins ties).
     public func speedOffsets(_ lines: [ScanLine]) -> [Int] {
         var offsets: [Int] = []
         offsets.reserveCapacity(lines.count / 2)
         guard let stripWidth = lines.first?.lookAhead.count else { return [] }
         var window = [Int](repeating: 0, count: stripWidth)
+        let match = parameters.lookAheadMatch
         for i in stride(from: 0, to: lines.count - 1, by: 2) {
             var best = Int.max, bestJ = i + 1
             for j in (i + 1)...min(i + parameters.searchOffset, lines.count - 1) {
-                let deviation = sumVariance(lines[i].pixels, lines[j].lookAhead, into: &window)
+                let deviation = match.deviation(lines[i], lines[j], scratch: &window)
                 if deviation < best {
                     best = deviation
                     bestJ = j
@@ -58,24 +60,6 @@ public struct LineAssembler: Sendable {
             offsets.append(bestJ - i)
         }
         return offsets
-    }
-
-    /// var(s) over s_k = line[lookAheadColumn + k] + lookAhead[k].
-    private func sumVariance(_ line: [UInt8], _ lookAhead: [UInt8], into sums: inout [Int]) -> Int {
-        let count = lookAhead.count
-        var total = 0
-        for k in 0..<count {
-            let value = Int(line[parameters.lookAheadColumn + k]) + Int(lookAhead[k])
-            sums[k] = value
-            total += value
-        }
-        let mean = total / count
-        var squares = 0
-        for k in 0..<count {
-            let deviation = sums[k] - mean
-            squares += deviation * deviation
-        }
-        return squares / count
     }
 
     /// Median of a window over the first count − 1 entries; the last entry stays as it is.

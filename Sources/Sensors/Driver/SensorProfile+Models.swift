@@ -25,5 +25,5 @@ extension SensorProfile {
         assessment: SwipeAssessment.Parameters(minimumHeight: 160, minimumArea: 8_192))
 
     /// Every USB sensor pbtool drives.
-    public static let usbSensors: [SensorProfile] = [.aes2501, .vfs5011]
+    public static var usbSensors: [SensorProfile] { SensorDrivers.all.map { $0.model } }
 }

@@ -6,7 +6,7 @@ import Imaging
 ///
 /// Each capture uses the next image (one per swipe, in order, wrapping around) and the next
 /// seed, so a session of several swipes varies while staying reproducible.
-public final class SimulatedSensor: SwipeSensor {
+public final class SimulatedSensor: FingerprintSensor {
     /// The fingers, one per swipe in order.
     public let images: [GrayImage]
     /// How the simulated person swipes.
@@ -15,8 +15,8 @@ public final class SimulatedSensor: SwipeSensor {
     public let simulation: SwipeSimulation
     /// The seed of the first swipe; swipe k uses seed + k.
     public let seed: UInt64
-    /// Where the sensor is in the ``SwipeSensorState`` life cycle.
-    public private(set) var state: SwipeSensorState = .inactive
+    /// Where the sensor is in the ``SensorState`` life cycle.
+    public private(set) var state: SensorState = .inactive
     /// Always 0: nothing goes over USB.
     public let transferCount = 0
     /// Not used: the simulated sensor makes no transfers.
@@ -58,7 +58,7 @@ public final class SimulatedSensor: SwipeSensor {
     }
 
     /// Cuts the current image into the strips of one swipe.
-    public func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+    public func capture(until deadline: ContinuousClock.Instant) throws -> SensorReadout {
         let swipe = simulation.frames(of: currentImage, style: style, seed: seed &+ UInt64(swipes))
         swipes += 1
         lastFingerRemoved = swipe.fingerRemoved

@@ -2,23 +2,26 @@ import Glibc
 import Sensors
 
 /// The simulated sensor with a person's pace: the finger arrives `fingerDelay` after the flow
-/// starts waiting for it, and the sensor can vanish before swipe `unplugAfter + 1` (hidden
-/// `--sim-finger-delay` and `--sim-unplug-after`, for demos and the Ctrl-C and unplug tests).
-final class PacedSimulatedSensor: SwipeSensor {
+/// starts waiting for it, and the sensor can vanish before swipe `unplugAfter + 1` and, with
+/// `replugs`, come back when the flow waits for it (hidden `--sim-finger-delay`,
+/// `--sim-unplug-after` and `--sim-replug`, for demos and the Ctrl-C, unplug and replug tests).
+final class PacedSimulatedSensor: FingerprintSensor {
     private let inner: SimulatedSensor
     private let fingerDelay: Duration
-    private let unplugAfter: Int?
+    private var unplugAfter: Int?
+    private let replugs: Bool
     private var fingerArrives: ContinuousClock.Instant?
     private var swipes = 0
 
-    init(_ inner: SimulatedSensor, fingerDelay: Duration, unplugAfter: Int?) {
+    init(_ inner: SimulatedSensor, fingerDelay: Duration, unplugAfter: Int?, replugs: Bool) {
         self.inner = inner
         self.fingerDelay = fingerDelay
         self.unplugAfter = unplugAfter
+        self.replugs = replugs
     }
 
     var profile: SensorProfile { inner.profile }
-    var state: SwipeSensorState { inner.state }
+    var state: SensorState { inner.state }
     var transferCount: Int { inner.transferCount }
     var transferTimeout: Duration {
         get { inner.transferTimeout }
@@ -40,13 +43,13 @@ final class PacedSimulatedSensor: SwipeSensor {
         try inner.waitForFinger(until: deadline)
     }
 
-    func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+    func capture(until deadline: ContinuousClock.Instant) throws -> SensorReadout {
         fingerArrives = nil
         if let unplugAfter, swipes >= unplugAfter {
             throw SensorError.unplugged(phase: "strip capture", transfers: 0)
         }
         swipes += 1
-        return try inner.captureStrips(until: deadline)
+        return try inner.capture(until: deadline)
     }
 
     func waitForFingerOff(until deadline: ContinuousClock.Instant) throws -> Bool {
@@ -54,6 +57,15 @@ final class PacedSimulatedSensor: SwipeSensor {
     }
 
     func close() { inner.close() }
+
+    var canReattach: Bool { replugs }
+
+    /// Plugged in again at once: the unplug does not repeat.
+    func reattach(until deadline: ContinuousClock.Instant) throws {
+        guard replugs else { throw SensorError.noSensor("the simulated sensor is not plugged in again") }
+        unplugAfter = nil
+        try inner.open()
+    }
 }
 
 extension ContinuousClock {

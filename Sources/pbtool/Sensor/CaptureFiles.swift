@@ -19,7 +19,7 @@ struct CaptureFiles {
         self.framesDirectory = framesDirectory
     }
 
-    func write(_ result: SwipeCapture.Result) throws {
+    func write(_ result: SensorCapture.Result) throws {
         if let stitched = result.stitched.image {
             try convert { try ImageFile.write(stitched, to: image) }
         }
@@ -30,9 +30,10 @@ struct CaptureFiles {
         }
     }
 
-    /// File names and pictures of the strips: one file per frame, or the kept lines and their
-    /// look-ahead strips stacked, plus the assembled image before normalisation.
-    private func stripImages(_ result: SwipeCapture.Result) -> [(String, GrayImage)] {
+    /// File names and pictures of the readout: one file per frame, the kept lines and their
+    /// look-ahead strips stacked, or the sensor's own image; plus the assembled image before
+    /// normalisation.
+    private func stripImages(_ result: SensorCapture.Result) -> [(String, GrayImage)] {
         var images: [(String, GrayImage)] = []
         switch result.strips {
         case .frames(let frames, _):
@@ -45,9 +46,15 @@ struct CaptureFiles {
             if let first = lines.first {
                 images.append(("lines.png", GrayImage(width: first.pixels.count, height: lines.count,
                                                       pixels: lines.flatMap(\.pixels))))
-                images.append(("lookahead.png", GrayImage(width: first.lookAhead.count, height: lines.count,
-                                                          pixels: lines.flatMap(\.lookAhead))))
+                if !first.lookAhead.isEmpty {
+                    images.append(("lookahead.png", GrayImage(width: first.lookAhead.count, height: lines.count,
+                                                              pixels: lines.flatMap(\.lookAhead))))
+                }
             }
+        case .image(let image):
+            images.append(("sensor.png", image))
+        case .rejected:
+            break
         }
         if let raw = result.stitched.rawImage { images.append(("assembled.png", raw)) }
         return images

@@ -18,7 +18,7 @@ struct SensorInfoCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "auto, aes2501, vfs5011 or sim[:SOURCE].")
+    @Option(help: "auto, a model (pbtool sensor list --supported names them) or sim[:SOURCE].")
     var sensor = "auto"
 
     @Flag(help: "Print one JSON object.")

@@ -61,7 +61,7 @@ import Testing
             flow.answer(prompt.id, with: prompt.id == 1 ? .next : .cancel)
         }
         guard case .cancelled = recording.outcome else { Issue.record("\(String(describing: recording.outcome))"); return }
-        let steps = recording.events.compactMap { if case .practiceStep(let step) = $0 { step } else { nil } }
+        let steps = recording.events.compactMap { if case .practiceStep(let step, _) = $0 { step } else { nil } }
         #expect(steps == [.placement, .speed])
         #expect(recording.events.filter { if case .swipeRequested = $0 { true } else { false } }.count == 1)
     }

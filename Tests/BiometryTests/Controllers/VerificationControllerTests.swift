@@ -13,7 +13,7 @@ import Testing
         return store
     }
 
-    private func controller(_ store: TemporaryStore, user: String, sensor: any SwipeSensor,
+    private func controller(_ store: TemporaryStore, user: String, sensor: any FingerprintSensor,
                             configure: (inout VerificationController.Configuration) -> Void = { _ in },
                             lockout: RejectionLockout? = nil) -> VerificationController {
         var configuration = VerificationController.Configuration(user: user, fingers: .finger(.rightIndex))

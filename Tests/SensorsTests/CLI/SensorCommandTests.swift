@@ -91,9 +91,10 @@ import TestSupport
         let list = try PBToolProcess.run(["sensor", "list"])
         #expect(list.status == 0)
         #expect(list.standardOutput.contains("No supported fingerprint sensor found on USB"))
-        let capture = try PBToolProcess.run(["sensor", "capture", "--out", "/tmp/never.png"])
+        let capture = try PBToolProcess.run(["sensor", "capture", "--out", "/tmp/never.png", "--timeout", "300ms"])
         #expect(capture.status == 8)
         #expect(capture.standardError.contains("use --sensor sim to try without hardware"))
+        #expect(capture.standardError.contains("(waited 0.3 s for one to be plugged in)"))
         let info = try PBToolProcess.run(["sensor", "info", "--sensor", "vfs5011", "--json"])
         #expect(info.status == 0)
         let report = try json(info.standardOutput)
@@ -122,5 +123,18 @@ import TestSupport
         let decoded = try ImageFile.readDecoded(out)
         #expect(decoded.info.format == format && decoded.info.storedDPI == decoded.image.dpi)
         #expect(decoded.image.width == 432 && decoded.image.height > 160)
+    }
+
+    @Test func supportedListsEveryModelWithItsScanType() throws {
+        let text = try PBToolProcess.run(["sensor", "list", "--supported"])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.split(separator: "\n").count == 10)
+        #expect(text.standardOutput.contains("nb1010      press  NEXT Biometrics NB-1010-U  298d:1010  one 256×180 image, 500 dpi"))
+        let outcome = try PBToolProcess.run(["sensor", "list", "--supported", "--json"])
+        let models = try #require(try json(outcome.standardOutput)["supported"] as? [[String: Any]])
+        let kinds = Dictionary(uniqueKeysWithValues: models.map { ($0["id"] as? String ?? "", $0["scanType"] as? String ?? "") })
+        #expect(kinds.filter { $0.value == "press" }.keys.sorted() == ["aes3500", "nb1010", "vfs7552"])
+        #expect(kinds.filter { $0.value == "swipe" }.count == 7)
+        #expect(models.flatMap { $0["usbIDs"] as? [String] ?? [] }.count == 18)
     }
 }

@@ -7,11 +7,11 @@ import TestSupport
 @Suite(.enabled(if: UMockdevRun.isAvailable, "needs ../shared/data (USB recordings) and umockdev-run"))
 struct ReplayFailureTests {
     private func capture(_ sensor: String, device: String, recording: UMockdevRun.Recording,
-                         in directory: URL) throws -> UMockdevRun.Outcome {
+                         in directory: URL, extra: [String] = []) throws -> UMockdevRun.Outcome {
         try UMockdevRun.pbtool(
             ["sensor", "capture", "--sensor", sensor, "--out", directory.appendingPathComponent("f.png").path,
-             "--transfer-timeout", "1s"],
-            device: device, recording: recording)
+             "--transfer-timeout", "1s"] + extra,
+            device: device, recording: recording, timeout: .seconds(30))
     }
 
     @Test func aTruncatedPCAPNGEndsWithAClearErrorWithinTheTimeout() throws {
@@ -106,7 +106,8 @@ struct ReplayFailureTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let device = directory.appendingPathComponent("unknown.umockdev")
         try UnknownDevice.description.write(to: device, atomically: true, encoding: .utf8)
-        let outcome = try capture("auto", device: device.path, recording: .none, in: directory)
+        // Nothing is plugged in within the second the command waits.
+        let outcome = try capture("auto", device: device.path, recording: .none, in: directory, extra: ["--timeout", "1s"])
         #expect(outcome.status == 8)
         #expect(outcome.standardError.contains("no supported fingerprint sensor found on USB"))
         let list = try UMockdevRun.pbtool(["sensor", "list", "--json"], device: device.path, recording: .none)
@@ -119,7 +120,7 @@ struct ReplayFailureTests {
         let directory = try ReplayImages.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try capture("aes2501", device: UMockdevRun.vfs5011Device,
-                                  recording: UMockdevRun.vfs5011Recording, in: directory)
+                                  recording: UMockdevRun.vfs5011Recording, in: directory, extra: ["--timeout", "1s"])
         #expect(outcome.status == 8)
         #expect(outcome.standardError.contains("no AuthenTec AES2501 (08ff:2580, 08ff:2500) found on USB"))
     }

@@ -38,9 +38,32 @@ enum UMockdevRun {
     static let vfs5011Recording = Recording.ioctl(
         node: "/dev/bus/usb/002/017", file: SharedData.url("usb/vfs5011/capture.ioctl").path)
 
-    /// `umockdev-run -d device [-p|-i …] -- pbtool arguments…`; a hang is killed after the
-    /// tests' patience.
-    static func pbtool(_ arguments: [String], device: String, recording: Recording) throws -> Outcome {
+    /// The device description of `usb/<sensor>/`.
+    static func device(_ sensor: String) -> String {
+        SharedData.url("usb/\(sensor)/device").path
+    }
+
+    /// The recording of `usb/<sensor>/`, keyed as its device description says (pcapng by sysfs
+    /// path, ioctl by device node).
+    static func recording(_ sensor: String) throws -> Recording {
+        let device = try RecordedDevice(sensor)
+        let pcap = SharedData.url("usb/\(sensor)/capture.pcapng").path
+        if FileManager.default.fileExists(atPath: pcap) {
+            return .pcap(sysfsPath: device.sysfsPath, file: pcap)
+        }
+        return .ioctl(node: device.node, file: SharedData.url("usb/\(sensor)/capture.ioctl").path)
+    }
+
+    /// `pbtool arguments…` under umockdev with the device and recording of `usb/<sensor>/`.
+    static func pbtool(_ arguments: [String], replaying sensor: String, timeout: Duration = .seconds(60),
+                       environment: [String: String] = [:]) throws -> Outcome {
+        try pbtool(arguments, device: device(sensor), recording: try recording(sensor), timeout: timeout,
+                   environment: environment)
+    }
+
+    /// `umockdev-run -d device [-p|-i …] -- pbtool arguments…`, killed after `timeout`.
+    static func pbtool(_ arguments: [String], device: String, recording: Recording,
+                       timeout: Duration = .seconds(60), environment: [String: String] = [:]) throws -> Outcome {
         var command = ["-d", device]
         switch recording {
         case .pcap(let sysfs, let file): command += ["-p", "\(sysfs)=\(file)"]
@@ -48,8 +71,23 @@ enum UMockdevRun {
         case .none: break
         }
         command += ["--", PBToolProcess.executable.path] + arguments
-        let child = try ChildProcess(executable ?? "/usr/bin/umockdev-run", command)
-        let ended = try child.waitForExit()
+        return try run(executable ?? "/usr/bin/umockdev-run", command, timeout: timeout, environment: environment)
+    }
+
+    /// Runs `executable arguments…` and collects both output streams; a hang is killed after
+    /// the tests' patience (`timeout` only ever lengthens it: a loaded machine is slow, not broken).
+    static func run(_ executable: String, _ arguments: [String], timeout: Duration = TestPatience.limit,
+                    environment: [String: String] = [:]) throws -> Outcome {
+        // Each run gets its own sensor lock directory unless the test shares one on purpose:
+        // replays of different recordings may emulate the same device node at the same time.
+        let lockDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-locks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: lockDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: lockDirectory) }
+        let merged = ProcessInfo.processInfo.environment
+            .merging(["PBTOOL_LOCK_DIR": lockDirectory.path]) { $1 }
+            .merging(environment) { $1 }
+        let child = try ChildProcess(executable, arguments, environment: merged)
+        let ended = try child.waitForExit(limit: max(timeout, TestPatience.limit))
         return Outcome(status: ended.status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 }

@@ -7,11 +7,11 @@ import FingerprintSynthesis
 @Suite struct SimulatedSensorTests {
     let source = RidgePattern.image(width: 160, height: 240)
 
-    private func capture(_ style: SwipeSimulation.Style, seed: UInt64 = 7) throws -> SwipeCapture.Result {
+    private func capture(_ style: SwipeSimulation.Style, seed: UInt64 = 7) throws -> SensorCapture.Result {
         let sensor = SimulatedSensor(images: [source], style: style, seed: seed)
         try sensor.open()
         defer { sensor.close() }
-        return try SwipeCapture(sensor: sensor, timeout: .seconds(5)).run()
+        return try SensorCapture(sensor: sensor, timeout: .seconds(5)).run()
     }
 
     @Test func aGoodSwipeRebuildsTheSource() throws {
@@ -69,7 +69,7 @@ import FingerprintSynthesis
         let narrow = RidgePattern.image(width: 96, height: 200), wide = RidgePattern.image(width: 128, height: 200)
         let sensor = SimulatedSensor(images: [narrow, wide], seed: 5)
         try sensor.open()
-        let capture = SwipeCapture(sensor: sensor, timeout: .seconds(5))
+        let capture = SensorCapture(sensor: sensor, timeout: .seconds(5))
         let widths = try (0..<3).map { _ in try #require(try capture.run().stitched.image).width }
         #expect(widths == [128, 160, 128])
         #expect(sensor.swipes == 3)

@@ -76,7 +76,7 @@ import USB
         })
         let expected = Set(SensorProfile.usbSensors.flatMap(\.usbIDs) + Self.preciseReaders)
         #expect(granted == expected)
-        #expect(expected.count == 9)
+        #expect(expected.count == 20)
     }
 
     @Test func theAccessHintRecognisesAnInstalledRule() throws {

@@ -55,7 +55,7 @@ private func record(sequence: UInt16, pixels: (Int) -> UInt8) -> [UInt8] {
         let deadline = ContinuousClock.now + .seconds(5)
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
-        guard case .lines(let lines, let stop, let counted) = try sensor.captureStrips(until: deadline) else { return }
+        guard case .lines(let lines, let stop, let counted) = try sensor.capture(until: deadline) else { return }
         #expect(stop == .fingerLifted)
         #expect(counted == 300 + 49)
         #expect(lines.count >= 2)
@@ -82,9 +82,9 @@ private func record(sequence: UInt16, pixels: (Int) -> UInt8) -> [UInt8] {
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         #expect {
-            _ = try sensor.captureStrips(until: deadline)
+            _ = try sensor.capture(until: deadline)
         } throws: { error in
-            "\(error)" == "the sensor was unplugged during line capture (after 100 transfers); plug it in and swipe again"
+            "\(error)" == "the sensor was unplugged during line capture (after 100 transfers); plug it in and try again"
         }
     }
 }

@@ -15,7 +15,7 @@ struct VFS5011ReplayTests {
         try sensor.open()
         #expect(sensor.transferCount == 97)
         try sensor.waitForFinger(until: deadline)
-        let strips = try sensor.captureStrips(until: deadline)
+        let strips = try sensor.capture(until: deadline)
         #expect(sensor.captureReads == 9)
         #expect(try sensor.waitForFingerOff(until: deadline))
         #expect(sensor.transferCount == 126)
