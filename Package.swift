@@ -5,6 +5,7 @@ let package = Package(
     name: "pbtool",
     products: [
         .library(name: "APDU", targets: ["APDU"]),
+        .library(name: "BiometricFormats", targets: ["BiometricFormats"]),
         .library(name: "PCSC", targets: ["PCSC"]),
         .library(name: "SmartCard", targets: ["SmartCard"]),
         .library(name: "VirtualCard", targets: ["VirtualCard"]),
@@ -37,8 +38,9 @@ let package = Package(
 
         // Values, pure Swift, no I/O.
         .target(name: "APDU"),
+        .target(name: "BiometricFormats"),
         .target(name: "Imaging"),
-        .target(name: "Fingerprint", dependencies: ["Imaging"]),
+        .target(name: "Fingerprint", dependencies: ["Imaging", "BiometricFormats"]),
         .target(name: "FingerprintSynthesis", dependencies: ["Imaging", "Fingerprint"]),
         .target(name: "ImageCodecs", dependencies: ["Imaging", "CPNG", "CTIFF"]),
 
@@ -47,41 +49,42 @@ let package = Package(
         .target(name: "USB", dependencies: ["CLibUSB"]),
 
         // Devices.
-        .target(name: "SmartCard", dependencies: ["APDU", "PCSC"]),
-        .target(name: "VirtualCard", dependencies: ["APDU", "Fingerprint"]),
+        .target(name: "SmartCard", dependencies: ["APDU", "PCSC", "BiometricFormats"]),
+        .target(name: "VirtualCard", dependencies: ["APDU", "Fingerprint", "BiometricFormats"]),
         .target(name: "APDUScript", dependencies: ["APDU"]),
         .target(name: "Sensors", dependencies: ["USB", "Imaging", "Fingerprint", "FingerprintSynthesis", "ImageCodecs"]),
 
         // Storage.
-        .target(name: "TemplateStore", dependencies: ["CSQLite", "COpenSSL"]),
+        .target(name: "TemplateStore", dependencies: ["CSQLite", "COpenSSL", "BiometricFormats"]),
 
         // Flows and user interface.
-        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "Imaging", "ImageCodecs", "APDU", "PCSC"]),
+        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "BiometricFormats", "Imaging", "ImageCodecs", "APDU", "PCSC"]),
         .target(name: "TerminalUI", dependencies: ["Imaging", "CShims"]),
 
         // Tools.
         .executableTarget(name: "pbtool", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
-            "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
+            "BiometricFormats", "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
             "TerminalUI", "CShims",
         ]),
         .executableTarget(name: "pbbench", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
-            "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
+            "BiometricFormats", "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "TemplateStore", "Biometry",
             "CShims", "TestSupport",
         ]),
 
         // Tests only: fixture loading, live-stack orchestration, the pbtool binary.
         .target(name: "TestSupport", dependencies: ["APDU", "Imaging", "PCSC", "VirtualCard", "Fingerprint", "FingerprintSynthesis"], path: "Tests/TestSupport"),
+        .testTarget(name: "BiometricFormatsTests", dependencies: ["BiometricFormats", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "APDUTests", dependencies: ["APDU", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "APDUScriptTests", dependencies: ["APDUScript", "APDU", "VirtualCard", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "FingerprintSynthesis", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
-        .testTarget(name: "SmartCardTests", dependencies: ["SmartCard", "APDU", "PCSC", "VirtualCard", "TestSupport"]),
-        .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore"]),
+        .testTarget(name: "SmartCardTests", dependencies: ["SmartCard", "BiometricFormats", "APDU", "PCSC", "VirtualCard", "TestSupport"]),
+        .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore", "BiometricFormats"]),
         // A child process for the store's crash and concurrency tests (killed mid-transaction).
         .executableTarget(name: "TemplateStoreWriter", dependencies: ["TemplateStore"], path: "Tests/TemplateStoreWriter"),
         .testTarget(name: "USBTests", dependencies: ["USB", "TestSupport"]),
@@ -91,7 +94,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging"]),
         .testTarget(name: "PCSCTests", dependencies: ["PCSC", "APDU", "VirtualCard", "TestSupport"]),
         .testTarget(name: "VirtualCardTests", dependencies: ["VirtualCard", "APDU", "PCSC", "FingerprintSynthesis", "TestSupport"]),
-        .testTarget(name: "BiometryTests", dependencies: ["Biometry", "Sensors", "Fingerprint", "TemplateStore", "SmartCard", "Imaging", "TestSupport"]),
+        .testTarget(name: "BiometryTests", dependencies: ["Biometry", "Sensors", "BiometricFormats", "Fingerprint", "TemplateStore", "SmartCard", "Imaging", "TestSupport"]),
         // Failing hardware and files on the real stacks (pcscd, vpcd, a full tmpfs, killed writers).
         .testTarget(name: "FaultTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
         // Many APDUs and concurrent clients through pcscd, with memory read from /proc.

@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 
 /// A client for the Precise BioManager card edge (AID `A0 00 00 00 84 00`, CLA `B0`): finger
 /// containers, match on card, keys and life cycle, as the public reference code uses them

@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 
 /// The BioManager's answer to GET PROPERTIES: versions, life cycle, key counters and flags, and
 /// per container its retry counter and whether it is verified, blocked and enrolled

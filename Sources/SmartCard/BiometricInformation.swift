@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 
 /// One biometric information template (BIT, tag `7F60`, ISO/IEC 7816-11): the reference a
 /// VERIFY names and the header saying what probe it wants (smartcard.md §2.2–2.3).

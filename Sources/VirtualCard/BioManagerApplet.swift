@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 
 /// The BioManager card edge on the virtual card (AID `A0 00 00 00 84 00`, CLA `B0`): the command
 /// set of the Precise reference code (smartcard.md §3.2) with ISO 19794-2 compact-card minutiae as
@@ -25,10 +26,13 @@ public final class BioManagerApplet: Applet {
     public static let bioManagerAID: [UInt8] = [0xA0, 0x00, 0x00, 0x00, 0x84, 0x00]
     static let cla: UInt8 = 0xB0
 
-    /// The CBEFF subtype of the finger in each container 0–9 (smartcard.md §2.2: 0 R-index,
-    /// 1 L-index, 2 R-middle, 3 L-middle, 4 R-ring, 5 L-ring, 6 R-little, 7 L-little, 8 R-thumb,
-    /// 9 L-thumb).
-    static let containerSubtypes: [UInt8] = [0x09, 0x0A, 0x0D, 0x0E, 0x11, 0x12, 0x15, 0x16, 0x05, 0x06]
+    /// Containers 0–9, one per finger (``Finger/bioManagerContainer``).
+    static let containerCount = Finger.allCases.count
+
+    /// The CBEFF subtype of the finger in `container` (0–9).
+    static func subtype(container: UInt8) -> UInt8 {
+        Finger(bioManagerContainer: container)?.cbeffSubtype ?? 0
+    }
 
     /// Life-cycle states (GET PROPERTIES byte 4, STATE CONTROL P1).
     enum LifeCycle {

@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import Foundation
 import PCSC
 import SmartCard
@@ -63,8 +64,8 @@ struct CardEdgeBench: BenchSuite {
         try initialise(bioManager)
         try bioManager.verifyKey(parameters.adminKey, .admin)
         let reference = MinutiaeFixture.compact(count: parameters.minutiae, seed: 1)
-        try bioManager.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: reference))
-        let probe = try CompactMinutiae(bytes: MinutiaeFixture.reordered(reference))
+        try bioManager.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: reference))
+        let probe = try CompactCardTemplate(bytes: MinutiaeFixture.reordered(reference))
         return try Self.time(parameters.repetitions) {
             try bioManager.select()
             guard try bioManager.verify(.rightIndex, minutiae: probe) == .match else { throw BenchFailure("the probe did not match") }
@@ -94,7 +95,7 @@ struct CardEdgeBench: BenchSuite {
         defer { session.end() }
         let bioManager = BioManager(transport: session.transport)
         try initialise(bioManager)
-        let reference = try CompactMinutiae(bytes: MinutiaeFixture.compact(count: parameters.minutiae, seed: 1))
+        let reference = try CompactCardTemplate(bytes: MinutiaeFixture.compact(count: parameters.minutiae, seed: 1))
         return try Self.time(parameters.repetitions) {
             try bioManager.select()
             try bioManager.verifyKey(parameters.adminKey, .admin)

@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import SmartCard
 
 /// The card application the flows enroll on and verify with: the Precise BioManager, or an
@@ -38,20 +39,14 @@ public enum CardBiometricEdge {
         }
     }
 
-    /// The limits and order a probe for `finger` must meet.
-    func probeParameters(for finger: Finger) throws -> SmartCard.MatchingAlgorithmParameters {
+    /// Reads the requirements `finger`'s reference sets once, has `build` make the probe to
+    /// them, and sends it as it is; every call that reaches the comparison costs a try when it
+    /// does not match.
+    func verify(_ finger: Finger,
+                probe build: (CardMinutiaeRequirements) throws -> CompactCardTemplate) throws -> VerificationOutcome {
         switch self {
-        case .bioManager(let edge): try edge.matchingParameters(for: finger)
-        case .iso(let edge): try edge.biometricInformation(for: finger).header.parameters ?? .pbtoolProbe
-        }
-    }
-
-    /// Sends a probe already built to the finger's parameters; every call that reaches the
-    /// comparison costs a try when it does not match.
-    func verify(_ finger: Finger, probe: CompactMinutiae) throws -> VerificationOutcome {
-        switch self {
-        case .bioManager(let edge): try edge.verify(finger, probe: probe.bytes)
-        case .iso(let edge): try edge.verify(finger, minutiae: probe)
+        case .bioManager(let edge): try edge.verify(finger, probe: build)
+        case .iso(let edge): try edge.verify(finger, probe: build)
         }
     }
 
@@ -74,7 +69,7 @@ public enum CardBiometricEdge {
     }
 
     /// Stores `minutiae` as `finger`'s reference (after ``authorise(_:)``).
-    func enroll(_ finger: Finger, minutiae: CompactMinutiae) throws {
+    func enroll(_ finger: Finger, minutiae: CompactCardTemplate) throws {
         switch self {
         case .bioManager(let edge): try edge.enroll(finger, minutiae: minutiae)
         case .iso(let edge): try edge.enroll(finger, minutiae: minutiae)

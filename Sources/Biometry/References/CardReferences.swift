@@ -25,7 +25,7 @@ public final class CardReferences: ReferenceDatabase {
     }
 
     public func enroll(_ features: FingerprintFeatures, finger: Finger, user: String, replacing: Bool) throws {
-        let minutiae = try FingerTemplates.compactCard(features, for: .pbtoolReference)
+        let minutiae = try FingerTemplates.compactCard(features, for: .pbISOReference)
         if !replacing, try edge.enrolledFingers().contains(finger) {
             throw BiometryError.fingerAlreadyEnrolled(finger, user: user, place: name)
         }

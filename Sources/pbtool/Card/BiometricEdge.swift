@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import Foundation
 import SmartCard
 
@@ -34,7 +35,7 @@ enum BiometricEdge {
     }
 
     /// Verifies `minutiae` against `finger` on the card.
-    func verify(_ finger: Finger, minutiae: CompactMinutiae) throws -> VerificationOutcome {
+    func verify(_ finger: Finger, minutiae: CompactCardTemplate) throws -> VerificationOutcome {
         switch self {
         case .bioManager(let edge): try edge.verify(finger, minutiae: minutiae)
         case .iso(let edge): try edge.verify(finger, minutiae: minutiae)

@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import SmartCard
 
 /// `pbtool card enroll`: stores a compact-card template as a finger's reference on the card.

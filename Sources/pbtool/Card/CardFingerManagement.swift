@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import SmartCard
 
 /// What `card delete` and `card unblock` share: the finger, the edge and its admin credential.

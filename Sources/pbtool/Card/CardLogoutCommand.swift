@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import SmartCard
 
 /// `pbtool card logout`: forgets every verified finger on the card.

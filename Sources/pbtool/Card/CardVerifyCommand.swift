@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import SmartCard
 
 /// `pbtool card verify`: matches a probe template against a finger on the card.

@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import Foundation
 import SmartCard
 

@@ -25,7 +25,7 @@ struct FingerViewCodec {
 
     func decodeView(number: Int, from reader: inout ByteReader) throws -> FingerView {
         let name = "finger view \(number)"
-        let finger = FingerPosition(rawValue: try reader.uint8("\(name) finger position"))
+        let position = try reader.uint8("\(name) finger position")
         let viewAndImpression = try reader.uint8("\(name) view number and impression type")
         let quality = Int(try reader.uint8("\(name) finger quality"))
         guard quality <= Self.maximumQuality else {
@@ -37,10 +37,12 @@ struct FingerViewCodec {
         for index in 0..<count {
             minutiae.append(try decodeMinutia("\(name) minutia \(index + 1)", from: &reader))
         }
-        return FingerView(finger: finger, viewNumber: Int(viewAndImpression >> 4),
-                          impression: ImpressionType(rawValue: viewAndImpression),
-                          quality: quality, minutiae: minutiae,
-                          extendedData: try decodeExtendedData(name, from: &reader))
+        var view = FingerView(viewNumber: Int(viewAndImpression >> 4),
+                              impression: ImpressionType(rawValue: viewAndImpression),
+                              quality: quality, minutiae: minutiae,
+                              extendedData: try decodeExtendedData(name, from: &reader))
+        view.fingerPosition = position
+        return view
     }
 
     private func decodeMinutia(_ name: @autoclosure () -> String,
@@ -92,7 +94,7 @@ struct FingerViewCodec {
         try check(view.viewNumber, in: 0...15, "\(name) view number")
         try check(view.quality, in: 0...Self.maximumQuality, "\(name) finger quality")
         try check(view.minutiae.count, in: 0...255, "\(name) minutiae count")
-        writer.append(view.finger.rawValue)
+        writer.append(view.fingerPosition)
         writer.append(UInt8(view.viewNumber) << 4 | view.impression.rawValue)
         writer.append(UInt8(view.quality))
         writer.append(UInt8(view.minutiae.count))

@@ -5,7 +5,7 @@ public enum CompactCardPreparation: Hashable, Sendable {
     case ready(CompactCardTemplate, omitted: OmittedMinutiae)
     /// Fewer usable minutiae than the card's minimum: capture again or use another finger.
     case tooFewMinutiae(usable: Int, minimum: Int)
-    /// The card's order byte names a criterion this module does not know.
+    /// The card's order byte asks for an order no host can honour (``MinutiaeOrder/isSupported``).
     case unsupportedOrder(MinutiaeOrder)
 
     /// Minutiae a preparation left out, by reason.
@@ -26,5 +26,14 @@ public enum CompactCardPreparation: Hashable, Sendable {
     public var template: CompactCardTemplate? {
         if case let .ready(template, _) = self { return template }
         return nil
+    }
+
+    /// The template, or the error a card edge throws for the outcome.
+    public func get() throws(CompactTemplateError) -> CompactCardTemplate {
+        switch self {
+        case .ready(let template, _): return template
+        case .tooFewMinutiae(let usable, let minimum): throw .tooFewMinutiae(count: usable, minimum: minimum)
+        case .unsupportedOrder(let order): throw .unsupportedOrder(order)
+        }
     }
 }

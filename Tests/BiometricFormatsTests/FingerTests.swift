@@ -1,4 +1,4 @@
-import SmartCard
+import BiometricFormats
 import Testing
 
 /// The one table where finger names, ISO positions, BioManager containers, CBEFF subtypes and

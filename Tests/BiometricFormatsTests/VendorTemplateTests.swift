@@ -1,4 +1,4 @@
-import Fingerprint
+import BiometricFormats
 import Foundation
 import Testing
 import TestSupport
@@ -30,7 +30,7 @@ struct VendorTemplateTests {
             #expect(record.imageWidth == 300 && record.imageHeight == 400, "\(set)/\(name)")
             #expect(record.resolution == .dpi500)
             let view = try #require(record.views.first)
-            #expect(record.views.count == 1 && view.finger == .unknown && view.extendedData.isEmpty)
+            #expect(record.views.count == 1 && view.fingerPosition == 0 && view.extendedData.isEmpty)
             #expect((10...80).contains(view.minutiae.count), "\(set)/\(name): \(view.minutiae.count) minutiae")
             let insane = view.minutiae.filter { minutia in
                 !(minutia.x >= 0 && minutia.x < 300 && minutia.y >= 0 && minutia.y < 400)

@@ -1,4 +1,4 @@
-import Fingerprint
+import BiometricFormats
 import Testing
 import FingerprintSynthesis
 

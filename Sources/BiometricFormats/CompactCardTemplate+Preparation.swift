@@ -9,28 +9,20 @@ extension CompactCardTemplate {
     /// 4. sort by the card's order (``MinutiaeOrder``); the survivors otherwise keep their
     ///    record order.
     ///
-    /// Sorting ties, which the reference leaves open, are broken by the remaining fields in
+    /// Sorting ties, which the standard leaves open, are broken by the remaining fields in
     /// the order x, y, angle, type, then record order; "polar" measures from the centre of mass
     /// of the minutiae sent (the only one a card can recompute). A descending order is the
-    /// ascending sequence reversed. Extended data is never carried over.
+    /// ascending sequence reversed. Extended data is never carried over. An order byte the host
+    /// cannot honour (``MinutiaeOrder/isSupported``) gives
+    /// ``CompactCardPreparation/unsupportedOrder(_:)``.
     public static func prepare(_ minutiae: [Minutia], resolution: ScanResolution,
                                for requirements: CardMinutiaeRequirements) -> CompactCardPreparation {
-        if case .unrecognized = requirements.order.criterion {
-            return .unsupportedOrder(requirements.order)
-        }
         let usable = minutiae.enumerated().compactMap { index, minutia in
             CompactCardMinutia(minutia, resolution: resolution).map {
                 CardCandidate(card: $0, quality: minutia.quality, recordIndex: index)
             }
         }
-        guard usable.count >= requirements.minimumCount else {
-            return .tooFewMinutiae(usable: usable.count, minimum: requirements.minimumCount)
-        }
-        let kept = pruned(usable, toAtMost: max(0, requirements.maximumCount))
-        let ordered = sorted(kept, by: requirements.order)
-        return .ready(CompactCardTemplate(minutiae: ordered.map(\.card)),
-                      omitted: .init(outsideCardArea: minutiae.count - usable.count,
-                                     overMaximum: usable.count - kept.count))
+        return prepare(usable, outsideCardArea: minutiae.count - usable.count, for: requirements)
     }
 
     /// ``prepare(_:resolution:for:)`` for the minutiae of one view of a record.
@@ -44,6 +36,38 @@ extension CompactCardTemplate {
     public static func prepare(_ record: MinutiaeRecord,
                                for requirements: CardMinutiaeRequirements) -> CompactCardPreparation {
         prepare(record.minutiae, resolution: record.resolution, for: requirements)
+    }
+
+    /// This template as a probe for a card with `requirements`: the same §9.3 steps as
+    /// ``prepare(_:resolution:for:)``, on minutiae that are already in card units and carry no
+    /// quality (so pruning starts at the distance from the centre of mass). Preparing a
+    /// prepared template again changes nothing.
+    public func prepared(for requirements: CardMinutiaeRequirements) -> CompactCardPreparation {
+        let candidates = minutiae.enumerated().map { CardCandidate(card: $1, quality: 0, recordIndex: $0) }
+        return Self.prepare(candidates, outsideCardArea: 0, for: requirements)
+    }
+
+    /// This template as a reference for a card with `requirements`: within its count range,
+    /// sorted by its order, never pruned.
+    /// - Throws: ``CompactTemplateError`` before anything is sent.
+    public func reference(for requirements: CardMinutiaeRequirements) throws(CompactTemplateError) -> CompactCardTemplate {
+        guard minutiae.count <= requirements.maximumCount else {
+            throw .tooManyMinutiae(count: minutiae.count, maximum: requirements.maximumCount)
+        }
+        return try prepared(for: requirements).get()
+    }
+
+    /// The one §9.3 routine both entries use: check the order and the minimum, prune, sort.
+    private static func prepare(_ usable: [CardCandidate], outsideCardArea: Int,
+                                for requirements: CardMinutiaeRequirements) -> CompactCardPreparation {
+        guard requirements.order.isSupported else { return .unsupportedOrder(requirements.order) }
+        guard usable.count >= requirements.minimumCount else {
+            return .tooFewMinutiae(usable: usable.count, minimum: requirements.minimumCount)
+        }
+        let kept = pruned(usable, toAtMost: max(0, requirements.maximumCount))
+        let ordered = sorted(kept, by: requirements.order)
+        return .ready(CompactCardTemplate(minutiae: ordered.map(\.card)),
+                      omitted: .init(outsideCardArea: outsideCardArea, overMaximum: usable.count - kept.count))
     }
 
     private static func pruned(_ candidates: [CardCandidate], toAtMost maximum: Int) -> [CardCandidate] {
@@ -62,6 +86,7 @@ extension CompactCardTemplate {
             .sorted { $0.recordIndex < $1.recordIndex }
     }
 
+    /// Sorted by a supported order (the caller checked ``MinutiaeOrder/isSupported``).
     private static func sorted(_ candidates: [CardCandidate], by order: MinutiaeOrder) -> [CardCandidate] {
         let centre = CentreOfMass(candidates.map(\.card))
         let key: (CardCandidate) -> [Int]
@@ -83,7 +108,7 @@ extension CompactCardTemplate {
                             key(b) + [Int(b.card.kind.rawValue), b.recordIndex])
             return ka.lexicographicallyPrecedes(kb)
         }
-        return order.isDescending ? ascending.reversed() : ascending
+        return order.direction == .descending ? ascending.reversed() : ascending
     }
 }
 

@@ -1,12 +1,11 @@
 /// The minutiae order a card asks for: the byte in tag `82` of the BIT's algorithm parameters
-/// (`B1`), ISO/IEC 7816-11 with ISO/IEC 19794-2 card formats.
+/// (`B1`), ISO/IEC 7816-11 with the ISO/IEC 19794-2 card formats (docs/card-formats.md,
+/// "Minutiae order").
 ///
-/// Code points, from smartcard.md §2.4 (verified there against NIST biomdi `isobit.h` and
-/// Neurotechnology `FMCard.h`): bits b2–b1 `01` ascending, `10` descending; bits b5–b3 (mask
-/// `1C`) `04` Cartesian x-y, `08` Cartesian y-x, `0C` angle, `10` polar; `00` no ordering.
-/// Uncertain, and handled as NIST biomdi's `fmrisocompact` does: a criterion with direction
-/// bits `00` or `11` (b2 set counts as descending), and bit `20` ("coordinate extension",
-/// vendor constant), which is kept but ignored.
+/// Bits b5–b3 (mask `1C`) name what to sort by: `04` x then y, `08` y then x, `0C` angle, `10`
+/// polar; `00` asks for no ordering. Bits b2–b1 give the direction: `01` ascending, `10`
+/// descending; `00` and `11` are not assigned. Bit `20` (a vendor's "coordinate extension") and
+/// the top two bits are kept but not read.
 public struct MinutiaeOrder: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The order byte as the card's BIT holds it.
     public var rawValue: UInt8
@@ -28,13 +27,20 @@ public struct MinutiaeOrder: RawRepresentable, Hashable, Sendable, Codable, Cust
         case angle
         /// By distance from the centre of mass, then angle.
         case polar
-        /// A criterion code (bits b5–b3) without a meaning in the reference.
+        /// A criterion code (bits b5–b3) without a meaning in the standard.
         case unrecognized(UInt8)
     }
 
+    /// Which way a sorted sequence runs.
+    public enum Direction: UInt8, Hashable, Sendable {
+        /// Bits b2–b1 `01`.
+        case ascending = 0x01
+        /// Bits b2–b1 `10`.
+        case descending = 0x02
+    }
+
     static let criterionMask: UInt8 = 0x1C
-    static let descendingBit: UInt8 = 0x02
-    static let ascendingBit: UInt8 = 0x01
+    static let directionMask: UInt8 = 0x03
 
     /// The sort criterion of bits b5–b3.
     public var criterion: Criterion {
@@ -48,8 +54,19 @@ public struct MinutiaeOrder: RawRepresentable, Hashable, Sendable, Codable, Cust
         }
     }
 
-    /// Whether the sorted sequence is reversed (bit b2).
-    public var isDescending: Bool { rawValue & Self.descendingBit != 0 }
+    /// The direction of bits b2–b1; nil for the unassigned `00` and `11`.
+    public var direction: Direction? { Direction(rawValue: rawValue & Self.directionMask) }
+
+    /// Whether a host can honour the byte: no ordering at all, or a known criterion with an
+    /// assigned direction. A card asking for anything else gets no probe, since a probe in the
+    /// wrong order would only cost a try.
+    public var isSupported: Bool {
+        switch criterion {
+        case .none: return true
+        case .unrecognized: return false
+        case .cartesianXY, .cartesianYX, .angle, .polar: return direction != nil
+        }
+    }
 
     /// `00`: no ordering required.
     public static let unordered = MinutiaeOrder(rawValue: 0x00)
@@ -70,16 +87,16 @@ public struct MinutiaeOrder: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// `12`: polar, descending.
     public static let polarDescending = MinutiaeOrder(rawValue: 0x12)
 
-    /// "x-y ascending", "polar descending", "unordered" …
+    /// "x-y ascending", "polar descending", "unordered", "unsupported order byte 07" …
     public var description: String {
-        let direction = isDescending ? "descending" : "ascending"
+        guard isSupported else { return "unsupported order byte \(hex([rawValue]))" }
+        let direction = self.direction == .descending ? "descending" : "ascending"
         switch criterion {
-        case .none: return "unordered"
+        case .none, .unrecognized: return "unordered"
         case .cartesianXY: return "x-y \(direction)"
         case .cartesianYX: return "y-x \(direction)"
         case .angle: return "angle \(direction)"
         case .polar: return "polar \(direction)"
-        case .unrecognized: return "unrecognized order byte \(hex([rawValue]))"
         }
     }
 }

@@ -31,7 +31,7 @@ public struct MinutiaeRecord: Hashable, Sendable, Codable {
 
     /// A record of one view: the usual shape of an enrolment or verification template.
     public init(imageWidth: Int, imageHeight: Int, resolution: ScanResolution,
-                finger: FingerPosition = .unknown, impression: ImpressionType = .livePlain,
+                finger: Finger? = nil, impression: ImpressionType = .livePlain,
                 quality: Int = 0, minutiae: [Minutia]) {
         self.init(imageWidth: imageWidth, imageHeight: imageHeight, resolution: resolution,
                   views: [FingerView(finger: finger, impression: impression, quality: quality,

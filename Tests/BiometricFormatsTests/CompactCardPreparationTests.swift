@@ -1,4 +1,4 @@
-import Fingerprint
+import BiometricFormats
 import Testing
 import FingerprintSynthesis
 
@@ -92,15 +92,15 @@ import FingerprintSynthesis
         #expect(unordered.map(\.x) == minutiae.map { UInt8($0.x) })
     }
 
-    @Test func orderBytesDecodeAsTheReferenceSays() {
+    @Test func orderBytesDecodeAsTheStandardSays() {
         #expect(MinutiaeOrder(rawValue: 0x05) == .cartesianXYAscending)
         #expect(MinutiaeOrder(rawValue: 0x05).criterion == .cartesianXY)
-        #expect(MinutiaeOrder(rawValue: 0x0A).criterion == .cartesianYX && MinutiaeOrder(rawValue: 0x0A).isDescending)
+        #expect(MinutiaeOrder(rawValue: 0x0A).criterion == .cartesianYX && MinutiaeOrder(rawValue: 0x0A).direction == .descending)
         #expect(MinutiaeOrder(rawValue: 0x0D).criterion == .angle)
         #expect(MinutiaeOrder(rawValue: 0x12).criterion == .polar)
         #expect(MinutiaeOrder(rawValue: 0x25).criterion == .cartesianXY)   // 20: vendor extension bit, ignored
         #expect(MinutiaeOrder(rawValue: 0x1C).criterion == .unrecognized(0x1C))
-        #expect(MinutiaeOrder(rawValue: 0x1C).description == "unrecognized order byte 1C")
+        #expect(MinutiaeOrder(rawValue: 0x1C).description == "unsupported order byte 1C")
     }
 
     @Test func unknownOrderIsAnOutcome() {

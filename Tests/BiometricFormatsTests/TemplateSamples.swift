@@ -1,4 +1,4 @@
-import Fingerprint
+import BiometricFormats
 import FingerprintSynthesis
 
 /// Random records whose every value is exactly representable in a given angle unit, so that
@@ -24,8 +24,8 @@ enum TemplateSamples {
                                   UInt8.random(in: 0...255, using: &generator)
                               })
         }
-        return FingerView(
-            finger: FingerPosition(rawValue: UInt8.random(in: 0...10, using: &generator)),
+        let position = UInt8.random(in: 0...10, using: &generator)
+        var view = FingerView(
             viewNumber: Int.random(in: 0...15, using: &generator),
             impression: ImpressionType(rawValue: [0, 1, 2, 3, 8].randomElement(using: &generator)!),
             quality: Int.random(in: 0...100, using: &generator),
@@ -33,6 +33,8 @@ enum TemplateSamples {
                 minutia(unitsPerCircle: unitsPerCircle, using: &generator)
             },
             extendedData: extended)
+        view.fingerPosition = position
+        return view
     }
 
     static func record(unitsPerCircle: Int, seed: UInt64, maximumViews: Int = 3,

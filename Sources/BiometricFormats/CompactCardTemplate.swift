@@ -41,6 +41,12 @@ public struct CompactCardTemplate: Hashable, Sendable, Codable {
         self.minutiae = minutiae
     }
 
+    /// The number of minutiae.
+    public var count: Int { minutiae.count }
+
+    /// Most minutiae a card's count byte (BHT `B1`/`81`) can name.
+    public static let maximumMinutiae = 255
+
     /// The template bytes, 3 per minutia in order.
     public var bytes: [UInt8] { minutiae.flatMap(\.bytes) }
 

@@ -1,4 +1,4 @@
-import Fingerprint
+import BiometricFormats
 import Testing
 
 @Suite struct TemplateFormatTests {
