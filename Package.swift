@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "TemplateStore", dependencies: ["CSQLite", "COpenSSL", "BiometricFormats"]),
 
         // Flows and user interface.
-        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "BiometricFormats", "Imaging", "ImageCodecs", "APDU", "PCSC"]),
+        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "BiometricFormats", "Imaging", "ImageCodecs"]),
         .target(name: "TerminalUI", dependencies: ["Imaging", "CShims"]),
 
         // Tools.
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging"]),
         .testTarget(name: "PCSCTests", dependencies: ["PCSC", "APDU", "VirtualCard", "TestSupport"]),
         .testTarget(name: "VirtualCardTests", dependencies: ["VirtualCard", "APDU", "PCSC", "FingerprintSynthesis", "TestSupport"]),
-        .testTarget(name: "BiometryTests", dependencies: ["Biometry", "Sensors", "BiometricFormats", "Fingerprint", "TemplateStore", "SmartCard", "Imaging", "TestSupport"]),
+        .testTarget(name: "BiometryTests", dependencies: ["Biometry", "APDU", "Sensors", "BiometricFormats", "Fingerprint", "TemplateStore", "SmartCard", "Imaging", "TestSupport"]),
         // Failing hardware and files on the real stacks (pcscd, vpcd, a full tmpfs, killed writers).
         .testTarget(name: "FaultTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
         // Many APDUs and concurrent clients through pcscd, with memory read from /proc.

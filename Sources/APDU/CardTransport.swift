@@ -61,6 +61,12 @@ public final class CardTransport {
         return response.value
     }
 
+    /// Runs `body` with the card held by this transport's channel alone
+    /// (``CardChannel/exclusively(_:)``): one PC/SC transaction for a multi-APDU operation.
+    public func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try channel.exclusively(body)
+    }
+
     /// Forgets the recorded entries.
     public func clearTrace() { trace.removeAll() }
 

@@ -65,13 +65,11 @@ struct AdminKeyOption: ParsableArguments {
     }
 }
 
-/// Which biometric card edge a command uses.
-enum EdgeChoice: String, ExpressibleByArgument, CaseIterable {
-    /// BioManager when the card has one, else the ISO match-on-card application.
-    case auto
-    case biomanager
-    case iso
-}
+/// Which biometric card edge a command uses: `auto` (BioManager when the card has one, else the
+/// ISO match-on-card application), `biomanager`, `iso`.
+typealias EdgeChoice = CardBiometricEdge.Choice
+
+extension CardBiometricEdge.Choice: ExpressibleByArgument {}
 
 extension Finger: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }

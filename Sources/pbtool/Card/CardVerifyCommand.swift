@@ -51,7 +51,7 @@ struct CardVerifyCommand: ParsableCommand {
         defer { deadline.cancel() }
         let session = try CardEdgeSession(reader: options.reader)
         let (edgeName, outcome) = try session.run(ending: .leave) { transport in
-            let selected = try BiometricEdge.select(edge, aid: try aid.map(parseAID), transport: transport)
+            let selected = try CardBiometricEdge.select(edge, aid: try aid.map(parseAID), on: transport)
             return (selected.name, try selected.verify(finger, minutiae: minutiae))
         }
         let report = VerificationReport(finger: finger, edge: edgeName, outcome: outcome)
