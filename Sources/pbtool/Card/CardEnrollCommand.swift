@@ -46,9 +46,7 @@ struct CardEnrollCommand: ParsableCommand {
 
     func run() throws {
         let minutiae = try CardTemplateFile.read(template)
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let session = try CardEdgeSession(reader: options.reader)
+        let session = try CardEdgeSession(options)
         let report = try session.run(ending: .reset) { transport in
             let selected = try CardBiometricEdge.select(edge, aid: try aid.map(parseAID), on: transport)
             try selected.enroll(finger, minutiae: minutiae,

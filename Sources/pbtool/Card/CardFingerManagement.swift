@@ -58,10 +58,8 @@ struct CardDeleteCommand: ParsableCommand {
     @OptionGroup var management: FingerManagementOptions
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
         let finger = management.finger
-        let edge = try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
+        let edge = try CardEdgeSession(options).run(ending: .reset) { transport in
             try management.run("delete", transport: transport) { try $0.delete(finger, authorisation: $1) }
         }
         try options.print(FingerManagementReport(finger: finger.name, edge: edge, action: "deleted"),
@@ -92,10 +90,8 @@ struct CardUnblockCommand: ParsableCommand {
     @OptionGroup var management: FingerManagementOptions
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
         let finger = management.finger
-        let edge = try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
+        let edge = try CardEdgeSession(options).run(ending: .reset) { transport in
             try management.run("unblock", transport: transport) { try $0.unblock(finger, authorisation: $1) }
         }
         try options.print(FingerManagementReport(finger: finger.name, edge: edge, action: "unblocked"),

@@ -29,9 +29,7 @@ struct CardFingersCommand: ParsableCommand {
     var aid: String?
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let session = try CardEdgeSession(reader: options.reader)
+        let session = try CardEdgeSession(options)
         let report = try session.run(ending: .leave) { transport in
             let selected = try CardBiometricEdge.select(edge, aid: try aid.map(parseAID), on: transport)
             return Report(edge: selected.name, fingers: try selected.fingerStatuses().map(FingerReport.init))

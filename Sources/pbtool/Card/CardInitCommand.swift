@@ -29,10 +29,8 @@ struct CardInitCommand: ParsableCommand {
     var adminKey: String?
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
         let key = try adminKey.map(AdminKeyOption.parse) ?? Self.randomKey()
-        let session = try CardEdgeSession(reader: options.reader)
+        let session = try CardEdgeSession(options)
         let state = try session.run(ending: .reset) { transport in
             let bioManager = BioManager(transport: transport)
             try bioManager.select()

@@ -47,9 +47,7 @@ struct CardVerifyCommand: ParsableCommand {
 
     func run() throws {
         let minutiae = try CardTemplateFile.read(template)
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let session = try CardEdgeSession(reader: options.reader)
+        let session = try CardEdgeSession(options)
         let (edgeName, outcome) = try session.run(ending: .leave) { transport in
             let selected = try CardBiometricEdge.select(edge, aid: try aid.map(parseAID), on: transport)
             return (selected.name, try selected.verify(finger, minutiae: minutiae))

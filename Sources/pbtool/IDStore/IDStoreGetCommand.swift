@@ -46,9 +46,7 @@ struct IDStoreGetCommand: ParsableCommand {
 
     func run() throws {
         let probe = try template.map(CardTemplateFile.read)
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let data = try CardEdgeSession(reader: options.reader).run(ending: .leave) { transport in
+        let data = try CardEdgeSession(options).run(ending: .leave) { transport in
             if let finger, let probe {
                 let bioManager = BioManager(transport: transport)
                 try bioManager.select()

@@ -47,9 +47,7 @@ struct IDStorePutCommand: ParsableCommand {
             throw CommandFailure(.usage, "\(from): cannot read: \(error.localizedDescription)")
         }
         let adminKey = try key.key(for: "idstore put")
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let entry = try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
+        let entry = try CardEdgeSession(options).run(ending: .reset) { transport in
             let bioManager = BioManager(transport: transport)
             try bioManager.select()
             try bioManager.verifyKey(adminKey, .admin)
@@ -87,9 +85,7 @@ struct IDStoreDeleteCommand: ParsableCommand {
 
     func run() throws {
         let adminKey = try key.key(for: "idstore delete")
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
+        try CardEdgeSession(options).run(ending: .reset) { transport in
             let bioManager = BioManager(transport: transport)
             try bioManager.select()
             try bioManager.verifyKey(adminKey, .admin)
