@@ -133,6 +133,12 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
         return result
     }
 
+    /// Runs `body` in a transaction (``withTransaction(ending:_:)``, ending with `.leave`): what
+    /// the card edges use for every multi-APDU operation.
+    public func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try withTransaction(ending: .leave) { _ in try body() }
+    }
+
     /// The reader's view of the card: state bits, protocol, ATR (`SCardStatus`).
     public func status() throws(PCSCError) -> CardStatus {
         try requireConnected("SCardStatus")

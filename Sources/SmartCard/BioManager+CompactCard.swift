@@ -40,8 +40,10 @@ extension BioManager {
     ///   `CardEdgeError` from VERIFY.
     public func verify(_ finger: Finger,
                        probe build: (CardMinutiaeRequirements) throws -> CompactCardTemplate) throws -> VerificationOutcome {
-        let probe = try build(try probeRequirements(for: finger))
-        return try verify(finger, probe: probe.bytes)
+        try transport.exclusively {
+            let probe = try build(try probeRequirements(for: finger))
+            return try verify(finger, probe: probe.bytes)
+        }
     }
 
     /// Verifies compact-card minutiae against `finger`'s reference: reads the card's limits and
@@ -55,8 +57,10 @@ extension BioManager {
     /// RESET STATUS for every verified container: forgets all verified fingers. Returns them.
     @discardableResult
     public func logOut() throws -> [Finger] {
-        let verified = try properties().verified.compactMap { Finger(bioManagerContainer: $0) }.sorted()
-        for finger in verified { try resetStatus(finger) }
-        return verified
+        try transport.exclusively {
+            let verified = try properties().verified.compactMap { Finger(bioManagerContainer: $0) }.sorted()
+            for finger in verified { try resetStatus(finger) }
+            return verified
+        }
     }
 }

@@ -51,11 +51,13 @@ public final class IDStore {
     /// READ (`B0 54`): the container's bytes, in 250-byte parts, then FINAL.
     /// - Throws: `IDStoreError.accessDenied` when its read condition is not met, `.emptyContainer`.
     public func read(_ container: Int) throws -> [UInt8] {
-        let info = try info(container)
-        guard info.storedCount > 0 else { throw IDStoreError.emptyContainer(container) }
-        return try transport.readInPhases(cla: Self.cla, ins: Instruction.read.rawValue, p1: try p1(container),
-                                          count: info.storedCount) { status in
-            Self.error(status, "READ", container: container, needs: info.access.read)
+        try transport.exclusively {
+            let info = try info(container)
+            guard info.storedCount > 0 else { throw IDStoreError.emptyContainer(container) }
+            return try transport.readInPhases(cla: Self.cla, ins: Instruction.read.rawValue, p1: try p1(container),
+                                              count: info.storedCount) { status in
+                Self.error(status, "READ", container: container, needs: info.access.read)
+            }
         }
     }
 

@@ -88,9 +88,11 @@ public final class ISOMatchOnCard {
     ///   before any try is spent.
     public func verify(_ finger: Finger,
                        probe build: (CardMinutiaeRequirements) throws -> CompactCardTemplate) throws -> VerificationOutcome {
-        let template = try compactCardInformation(for: finger)
-        let probe = try build(template.header.parameters ?? .pbISO)
-        return try verify(reference: template.referenceQualifier ?? finger.isoReference, probe: probe)
+        try transport.exclusively {
+            let template = try compactCardInformation(for: finger)
+            let probe = try build(template.header.parameters ?? .pbISO)
+            return try verify(reference: template.referenceQualifier ?? finger.isoReference, probe: probe)
+        }
     }
 
     /// Verifies `finger` with `minutiae` pruned and sorted to its BIT (the one ISO/IEC 19794-2

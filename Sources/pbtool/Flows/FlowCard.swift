@@ -6,8 +6,10 @@ import SmartCard
 /// The card a flow command works with: one shared connection to the chosen reader, its
 /// transport (trace redacted unless `--log-secrets`), and the biometric edge selected on it.
 ///
-/// Flows run on their own thread, so the connection is used there without a PC/SC transaction;
-/// the command disconnects once the flow has ended.
+/// Flows run on their own thread and use the connection there; each edge operation (a
+/// verification, an enrolment with its authorisation) is one PC/SC transaction, taken by the edge
+/// itself, so another application's APDUs never come in between. The command disconnects once
+/// the flow has ended.
 final class FlowCard {
     let reader: String
     let transport: CardTransport

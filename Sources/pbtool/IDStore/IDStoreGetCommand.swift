@@ -47,15 +47,18 @@ struct IDStoreGetCommand: ParsableCommand {
     func run() throws {
         let probe = try template.map(CardTemplateFile.read)
         let data = try CardEdgeSession(options).run(ending: .leave) { transport in
-            if let finger, let probe {
-                let bioManager = BioManager(transport: transport)
-                try bioManager.select()
-                let report = VerificationReport(finger: finger, edge: "biomanager", outcome: try bioManager.verify(finger, minutiae: probe))
-                try report.requireMatch()
-            }
             let store = IDStore(transport: transport)
-            try store.select()
-            return try store.read(named: name)
+            guard let finger, let probe else {
+                try store.select()
+                return try store.read(named: name)
+            }
+            switch try store.read(named: name, verifying: finger, with: probe) {
+            case .released(let data):
+                return data
+            case .refused(let outcome):
+                try VerificationReport(finger: finger, edge: "biomanager", outcome: outcome).requireMatch()
+                return []
+            }
         }
         try deliver(data)
     }

@@ -48,12 +48,8 @@ struct IDStorePutCommand: ParsableCommand {
         }
         let adminKey = try key.key(for: "idstore put")
         let entry = try CardEdgeSession(options).run(ending: .reset) { transport in
-            let bioManager = BioManager(transport: transport)
-            try bioManager.select()
-            try bioManager.verifyKey(adminKey, .admin)
-            let store = IDStore(transport: transport)
-            try store.select()
-            return try store.store(data, named: name, access: IDStoreAccess(write: .admin, read: condition))
+            try IDStore(transport: transport).store(data, named: name, access: IDStoreAccess(write: .admin, read: condition),
+                                                    adminKey: adminKey)
         }
         let report = EntryReport(entry)
         try options.print(report, lines: ["Stored \"\(name)\" (\(entry.size) bytes) in container \(entry.container); read: \(report.read), write: \(report.write)."])
@@ -86,12 +82,7 @@ struct IDStoreDeleteCommand: ParsableCommand {
     func run() throws {
         let adminKey = try key.key(for: "idstore delete")
         try CardEdgeSession(options).run(ending: .reset) { transport in
-            let bioManager = BioManager(transport: transport)
-            try bioManager.select()
-            try bioManager.verifyKey(adminKey, .admin)
-            let store = IDStore(transport: transport)
-            try store.select()
-            try store.remove(named: name)
+            try IDStore(transport: transport).remove(named: name, adminKey: adminKey)
         }
         try options.print(["deleted": name], lines: ["Deleted \"\(name)\"."])
     }
