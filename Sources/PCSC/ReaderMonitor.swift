@@ -66,7 +66,7 @@ final class ReaderMonitor: @unchecked Sendable {
 
     /// Sleeps for `delay`, or less if `stop()` is called.
     private func pause(_ delay: Duration) {
-        let deadline = Date(timeIntervalSinceNow: delay.seconds)
+        let deadline = Date(timeIntervalSinceNow: delay / .seconds(1))
         lock.withLock {
             while !isStopped && lock.wait(until: deadline) {}
         }

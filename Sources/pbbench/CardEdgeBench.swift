@@ -3,7 +3,8 @@ import BiometricFormats
 import Foundation
 import PCSC
 import SmartCard
-import TestSupport
+import LiveCardStack
+import ReferenceData
 import VirtualCard
 
 /// Card edges through libpcsclite → pcscd → vpcd → the virtual card (issue 7): enrolling one
@@ -80,7 +81,7 @@ struct CardEdgeBench: BenchSuite {
         for _ in 0..<count {
             let start = clock.now
             try body()
-            milliseconds.append((clock.now - start).milliseconds)
+            milliseconds.append((clock.now - start) / .milliseconds(1))
         }
         milliseconds.sort()
         return (milliseconds[count / 2], milliseconds[min(count - 1, count * 9 / 10)])

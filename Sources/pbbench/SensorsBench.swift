@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import Imaging
 import Sensors
+import SimulatedSensors
 import USB
 
 /// Swipe assembly speed: the two recorded swipes (replayed in process from ../shared) and a

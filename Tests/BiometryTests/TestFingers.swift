@@ -3,6 +3,7 @@ import FingerprintSynthesis
 import Foundation
 import Imaging
 import Sensors
+import SimulatedSensors
 import Synchronization
 import Testing
 @testable import Biometry

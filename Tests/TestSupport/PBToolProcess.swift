@@ -1,4 +1,5 @@
 import Foundation
+import LiveCardStack
 
 /// Runs the built `pbtool` binary, as a user or a script would, and captures what it printed.
 public struct PBToolProcess {
@@ -9,19 +10,7 @@ public struct PBToolProcess {
     }
 
     /// The `pbtool` executable built beside the test bundle (`.build/<config>/pbtool`).
-    public static var executable: URL {
-        if let override = ProcessInfo.processInfo.environment["PBTOOL_BINARY"] {
-            return URL(fileURLWithPath: override)
-        }
-        let bundle = Bundle.main.bundleURL
-        var directory = bundle.hasDirectoryPath ? bundle : bundle.deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("pbtool")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return SharedData.repositoryRoot.appendingPathComponent(".build/debug/pbtool")
-    }
+    public static var executable: URL { PBToolBinary.url }
 
     /// Runs `pbtool arguments…`, feeding `input` on standard input, and waits at most `timeout`.
     public static func run(_ arguments: [String], input: String? = nil,

@@ -52,7 +52,7 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
 extension Duration {
     /// `10 s`, `2.5 s`.
     var formattedSeconds: String {
-        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        let seconds = self / .seconds(1)
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 }

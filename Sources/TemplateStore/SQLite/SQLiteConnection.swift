@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// One SQLite connection (`sqlite3 *`), closed with `sqlite3_close_v2` in `deinit`.
 ///

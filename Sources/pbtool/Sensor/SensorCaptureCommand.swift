@@ -2,6 +2,7 @@ import ArgumentParser
 import Fingerprint
 import ImageCodecs
 import Sensors
+import SimulatedSensors
 import USB
 
 /// `pbtool sensor capture`: one swipe to one image file.

@@ -2,6 +2,7 @@ import Foundation
 import Fingerprint
 import Imaging
 import FingerprintSynthesis
+import Sensors
 
 /// Cuts a fingerprint image into the strips a frame-based swipe sensor would deliver.
 ///

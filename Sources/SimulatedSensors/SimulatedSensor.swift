@@ -1,5 +1,6 @@
 import Fingerprint
 import Imaging
+import Sensors
 
 /// A swipe sensor without hardware: it cuts fingerprint images into strips as a swipe would
 /// (``SwipeSimulation``) and hands them to the same stitcher and feedback as a real sensor.

@@ -14,7 +14,7 @@ public final class EmulatorProcess: @unchecked Sendable {
                 timeout: Duration = .seconds(15)) throws {
         guard let reader = PCSCDaemon.vpcdReaders[port] else { throw LiveStackError("no vpcd reader on port \(port)") }
         self.reader = reader
-        process.executableURL = PBToolProcess.executable
+        process.executableURL = PBToolBinary.url
         process.arguments = ["card", "emulate", "--port", String(port)] + extraArguments
         process.standardOutput = output
         process.standardError = output

@@ -2,8 +2,8 @@ import Foundation
 import Imaging
 
 /// A finger-shaped test picture: curved ridges (period 8 px) inside an ellipse on white.
-enum RidgePattern {
-    static func image(width: Int, height: Int) -> GrayImage {
+public enum RidgePattern {
+    public static func image(width: Int, height: Int) -> GrayImage {
         var pixels = [UInt8](repeating: 255, count: width * height)
         let cx = Double(width) / 2, cy = Double(height) / 2
         for y in 0..<height {

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import Imaging
+import Sensors
 
 extension SimulatedSource {
     /// The images this source stands for: one file, every image in a directory (name order,

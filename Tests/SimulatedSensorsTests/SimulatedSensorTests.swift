@@ -1,7 +1,9 @@
 import Fingerprint
 import Imaging
 import Testing
-@testable import Sensors
+@testable import SimulatedSensors
+import Sensors
+import TestSupport
 import FingerprintSynthesis
 
 @Suite struct SimulatedSensorTests {

@@ -1,5 +1,6 @@
 import FingerprintSynthesis
 import Imaging
+import Sensors
 
 /// Synthetic fingers for `sim:synthetic:SEED` (FingerprintSynthesis): finger 1 of the data set
 /// with that seed, so the same seed is the same finger; swipe k uses impression k.

@@ -7,8 +7,8 @@ import Foundation
 public enum SharedData {
     /// The repository root, found from this file's location.
     public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // TestSupport
-        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // ReferenceData
+        .deletingLastPathComponent()  // Sources
         .deletingLastPathComponent()
 
     /// `../shared/data`, or `PBTOOL_SHARED_DATA` when set.
