@@ -51,7 +51,7 @@ let package = Package(
 
         // Devices.
         .target(name: "SmartCard", dependencies: ["APDU", "BiometricFormats"]),
-        .target(name: "VirtualCard", dependencies: ["APDU", "Fingerprint", "BiometricFormats"]),
+        .target(name: "VirtualCard", dependencies: ["APDU", "Fingerprint", "BiometricFormats", "SmartCard"]),
         .target(name: "APDUScript", dependencies: ["APDU"]),
         .target(name: "Sensors", dependencies: ["USB", "Imaging", "Fingerprint"]),
         // The sensor without hardware: images and synthetic fingers cut into swipe strips.

@@ -106,7 +106,7 @@ public final class CardTransport {
                                           original: CommandAPDU, correcting: Bool) throws -> ResponseAPDU {
         let answer = try exchangeTraced(command, purpose: purpose, original: original)
         guard correcting, let exact = answer.statusWord.exactLength else { return answer }
-        // Only once: a second 6CXX goes back to the caller (smartcard.md §1.4 step 1).
+        // Only once: a second 6CXX goes back to the caller (docs/apdu.md, "apdu send").
         let resend = try command.withExpectedLength(exact)
         return try exchangeTraced(resend, purpose: .exactLengthResend, original: original)
     }

@@ -3,7 +3,7 @@
 /// Byte 0: x in units of 0.1 mm; byte 1: y in 0.1 mm (origin top-left, y down); byte 2: type in
 /// bits b8–b7 (`00` other, `01` ridge ending, `10` bifurcation; `11` reserved) and the angle in
 /// bits b6–b1, units of 360/64 = 5.625° counter-clockwise from the positive x axis
-/// (smartcard.md §2.7). The stored angle follows the standard's convention, which
+/// (docs/card-formats.md). The stored angle follows the standard's convention, which
 /// ``Minutia/direction`` shares (docs/templates.md): the conversions here change units only.
 public struct CompactCardMinutia: Hashable, Sendable, Codable {
     /// 0.1 mm from the left edge (0–25.5 mm).

@@ -2,7 +2,7 @@
 /// 3 bytes each, with no header.
 ///
 /// The ISO/IEC 7816-11 wrapping (`7F2E` biometric data template, `81` plain data) belongs to the
-/// card edge (smartcard.md §2.5), not here. Build one for a card with
+/// card edge (docs/card-formats.md), not here. Build one for a card with
 /// ``prepare(_:resolution:for:)``, which prunes and sorts as the card's BIT asks.
 public struct CompactCardTemplate: Hashable, Sendable, Codable {
     /// The minutiae in the order they are sent to the card.

@@ -2,7 +2,7 @@ import APDU
 import BiometricFormats
 
 /// pbtool's own BioManager cards: the bio header is a BHT declaring ISO 19794-2 compact-card
-/// minutiae, and the card publishes its probe limits and order in it (smartcard.md §3.7.A).
+/// minutiae, and the card publishes its probe limits and order in it (docs/card-edges.md).
 extension BioManager {
     /// The probe `finger`'s reference wants, from its bio header (``CardMinutiaeRequirements/pbISO``
     /// when the header publishes none).

@@ -3,7 +3,7 @@ import BiometricFormats
 
 /// The BioManager's answer to GET PROPERTIES: versions, life cycle, key counters and flags, and
 /// per container its retry counter and whether it is verified, blocked and enrolled
-/// (25 bytes for 10 containers; smartcard.md §3.2).
+/// (25 bytes for 10 containers; docs/card-edges.md).
 public struct BioManagerProperties: Hashable, Sendable {
     /// The applet version, major and minor (bytes 0–1).
     public var version: [UInt8]

@@ -2,7 +2,7 @@ import APDU
 import BiometricFormats
 
 /// A biometric header template (BHT, tag `A1`, ISO/IEC 19785-3 patron format for cards): what kind
-/// of reference a card holds and what probe it wants (smartcard.md §2.2).
+/// of reference a card holds and what probe it wants (docs/card-formats.md).
 ///
 /// pbtool's BioManager cards use the same template as their bio header, so one parser serves the
 /// ISO BIT and GET BIO HEADER.

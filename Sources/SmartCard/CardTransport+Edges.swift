@@ -4,7 +4,7 @@ extension CardTransport {
     /// The data bytes per BioManager/IDStore chunk, as the Precise host code sends them.
     static let edgeChunkSize = 250
 
-    /// The P2 phases of multi-part BioManager and IDStore commands (smartcard.md §3.2).
+    /// The P2 phases of multi-part BioManager and IDStore commands (docs/card-edges.md).
     enum Phase: UInt8 {
         /// The first part (INIT).
         case first = 0x00

@@ -1,7 +1,7 @@
 import APDU
 import BiometricFormats
 
-/// PINs, enrolment, unblocking and deletion on `pb-iso` cards (smartcard.md §3.7.B): user PIN
+/// PINs, enrolment, unblocking and deletion on `pb-iso` cards (docs/card-edges.md): user PIN
 /// `81`, PUK `82`, admin PIN `83`, finger slots `91`–`9A`.
 extension ISOMatchOnCard {
     /// The user PIN's reference (the fallback when fingers are blocked).

@@ -4,7 +4,7 @@ import BiometricFormats
 /// The ISO/IEC 7816-11 match-on-card verifier, PIV on-card-comparison style: discovers the
 /// card's biometric references from its BIT group (`7F61`), builds the probe to each
 /// reference's limits and order, and verifies with `00 20 00 P2 7F2E { 81 minutiae }`
-/// (smartcard.md §2.3–2.5). Defaults to the `pb-iso` BioManager AID (§3.7.B).
+/// (docs/card-formats.md). Defaults to the `pb-iso` BioManager AID.
 ///
 /// Not thread-safe, like the transport beneath it.
 public final class ISOMatchOnCard {

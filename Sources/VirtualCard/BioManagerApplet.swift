@@ -1,8 +1,9 @@
 import APDU
 import BiometricFormats
+import SmartCard
 
 /// The BioManager card edge on the virtual card (AID `A0 00 00 00 84 00`, CLA `B0`): the command
-/// set of the Precise reference code (smartcard.md §3.2) with ISO 19794-2 compact-card minutiae as
+/// set of the Precise reference code (docs/card-edges.md) with ISO 19794-2 compact-card minutiae as
 /// templates, declared in a BHT bio header and compared on card by `OnCardComparison`.
 ///
 /// | INS | command | condition |
@@ -87,25 +88,25 @@ public final class BioManagerApplet: Applet {
     public func process(_ command: CommandAPDU) -> ResponseAPDU {
         guard command.cla == Self.cla else { return ResponseAPDU(statusWord: .classNotSupported) }
         if command.ins != transfer?.ins { transfer = nil }
-        switch command.ins {
-        case 0x40: return ResponseAPDU(data: properties, statusWord: .success)
-        case 0x48: return leaveVirgin()
-        case 0x46: return verifyKey(command)
-        case 0x44: return changeKey(command)
-        case 0x42: return changeState(command)
-        case 0x30, 0x32, 0x34, 0x36, 0x38, 0x3A: return processContainerCommand(command)
-        default: return ResponseAPDU(statusWord: .instructionNotSupported)
+        switch BioManager.Instruction(rawValue: command.ins) {
+        case .properties: return ResponseAPDU(data: properties, statusWord: .success)
+        case .leaveVirgin: return leaveVirgin()
+        case .verifyKey: return verifyKey(command)
+        case .changeKey: return changeKey(command)
+        case .stateControl: return changeState(command)
+        case .some(let containerInstruction): return processContainerCommand(command, containerInstruction)
+        case nil: return ResponseAPDU(statusWord: .instructionNotSupported)
         }
     }
 
-    private func processContainerCommand(_ command: CommandAPDU) -> ResponseAPDU {
+    private func processContainerCommand(_ command: CommandAPDU, _ instruction: BioManager.Instruction) -> ResponseAPDU {
         guard Int(command.p1) < stored.containers.count else { return ResponseAPDU(statusWord: .incorrectP1P2) }
-        switch command.ins {
-        case 0x30: return enroll(command)
-        case 0x32: return verify(command)
-        case 0x34: return bioHeader(container: command.p1)
-        case 0x36: return delete(container: command.p1)
-        case 0x38: return unblock(container: command.p1)
+        switch instruction {
+        case .enroll: return enroll(command)
+        case .verify: return verify(command)
+        case .bioHeader: return bioHeader(container: command.p1)
+        case .delete: return delete(container: command.p1)
+        case .unblock: return unblock(container: command.p1)
         default: return resetStatus(container: command.p1)
         }
     }

@@ -1,7 +1,7 @@
 import APDU
 import BiometricFormats
 
-/// The `pb-iso` match-on-card applet (AID `F0 50 42 42 4D 01`; smartcard.md §3.7.B): ISO/IEC
+/// The `pb-iso` match-on-card applet (AID `F0 50 42 42 4D 01`; docs/card-edges.md): ISO/IEC
 /// 7816-4/-11 commands only, ISO 19794-2 compact-card references, a published BIT group.
 ///
 /// References: `81` user PIN (3 tries), `82` PUK (10), `83` admin PIN (5), `91`–`9A` finger

@@ -26,7 +26,7 @@ struct BiometryBench: BenchSuite {
         var galleryImpressions = 4
         /// The threshold the decisions are taken at: the default FMR 1/10,000 (a decision takes as
         /// long whatever the threshold).
-        var threshold = MatchThreshold.forFalseMatchRate(1e-4)
+        var threshold = Threshold.forFalseMatchRate(1e-4)
     }
 
     let parameters = Parameters()

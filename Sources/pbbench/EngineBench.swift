@@ -13,17 +13,16 @@ struct EngineBench: BenchSuite {
     /// NBIS 5.0 (mindtct + bozorth3) on the same sets, and the targets (percent).
     struct SetTargets {
         let name: String
-        let dpi: Double
         let nbisFVC: Double
         let nbisAllImpostor: Double
         let hostAllImpostor: Double
     }
 
     static let targets = [
-        SetTargets(name: "FVC2002_DB1_B", dpi: 500, nbisFVC: 3.61, nbisAllImpostor: 4.17, hostAllImpostor: 2.0),
-        SetTargets(name: "FVC2002_DB2_B", dpi: 569, nbisFVC: 2.90, nbisAllImpostor: 2.58, hostAllImpostor: 1.3),
-        SetTargets(name: "FVC2004_DB1_B", dpi: 500, nbisFVC: 9.98, nbisAllImpostor: 10.59, hostAllImpostor: 5.0),
-        SetTargets(name: "FVC2004_DB3_B", dpi: 512, nbisFVC: 4.90, nbisAllImpostor: 4.44, hostAllImpostor: 2.2),
+        SetTargets(name: "FVC2002_DB1_B", nbisFVC: 3.61, nbisAllImpostor: 4.17, hostAllImpostor: 2.0),
+        SetTargets(name: "FVC2002_DB2_B", nbisFVC: 2.90, nbisAllImpostor: 2.58, hostAllImpostor: 1.3),
+        SetTargets(name: "FVC2004_DB1_B", nbisFVC: 9.98, nbisAllImpostor: 10.59, hostAllImpostor: 5.0),
+        SetTargets(name: "FVC2004_DB3_B", nbisFVC: 4.90, nbisAllImpostor: 4.44, hostAllImpostor: 2.2),
     ]
     static let extractionTarget = 15.0
     static let matchingTarget = 10_000.0
@@ -40,7 +39,7 @@ struct EngineBench: BenchSuite {
         let extractor = FeatureExtractor()
         var rows: [String] = []
         for set in Self.targets {
-            let images = try Self.images(directory: "\(directory)/\(set.name)", dpi: set.dpi)
+            let images = try Self.images(directory: "\(directory)/\(set.name)", dpi: FVCSensorResolution.dpi(forPath: set.name) ?? 500)
             let (features, extractionMs) = Self.extract(images.list, with: extractor)
             if set.name == "FVC2002_DB1_B" {
                 report.record("extraction, FVC2002_DB1_B (CPU time per image, best of 3)", extractionMs, unit: "ms",

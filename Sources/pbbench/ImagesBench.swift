@@ -85,8 +85,7 @@ struct ImagesBench: BenchSuite {
     static func seconds(_ body: () -> Void) -> Double {
         let start = ContinuousClock.now
         body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return (ContinuousClock.now - start) / .seconds(1)
     }
 
     static func median(_ values: [Double]) -> Double {

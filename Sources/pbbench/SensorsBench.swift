@@ -82,7 +82,7 @@ struct SensorsBench: BenchSuite {
     }
 
     /// The fastest of `iterations` runs after one warm-up: on a shared machine the minimum is
-    /// the stable figure (swift-on-linux.md §6.2 quotes minima for the same reason).
+    /// the stable figure; the mean carries whatever else the machine did.
     private func fastestMillisecondsThrowing(_ body: () throws -> Void) throws -> Double {
         try body()
         var fastest = Double.infinity

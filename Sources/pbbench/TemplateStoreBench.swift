@@ -100,8 +100,7 @@ struct TemplateStoreBench: BenchSuite {
     private func measure(_ body: () throws -> Void) throws -> Double {
         let start = ContinuousClock.now
         try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (ContinuousClock.now - start) / .seconds(1)
     }
 
     private static func privateDirectory() throws -> String {

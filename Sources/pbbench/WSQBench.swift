@@ -115,7 +115,7 @@ struct WSQBench: BenchSuite {
             let cpuStart = ThreadCPU.milliseconds()
             let elapsed = try clock.measure(body)
             processor = min(processor, ThreadCPU.milliseconds() - cpuStart)
-            wall = min(wall, Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+            wall = min(wall, elapsed / .milliseconds(1))
         }
         return (wall, processor)
     }

@@ -3,7 +3,7 @@ import Testing
 import FingerprintSynthesis
 
 @Suite struct CompactCardTemplateTests {
-    /// smartcard.md §7: three compact minutiae.
+    /// The worked example of docs/card-formats.md: three compact minutiae.
     static let vector: [UInt8] = [0x64, 0x50, 0x4A, 0x78, 0x3C, 0x97, 0x32, 0x8C, 0x40]
     static let degree = Double.pi / 180
 
@@ -39,7 +39,7 @@ import FingerprintSynthesis
     }
 
     @Test func anglesRoundToTheNearestUnitAndWrap() {
-        // 358° is closer to 0° than to 354.375° (smartcard.md §2.7: wrap, do not clamp to 63).
+        // 358° is closer to 0° than to 354.375° (docs/card-formats.md: wrap, do not clamp to 63).
         let nearlyFull = Minutia(x: 0, y: 0, direction: 358 * Self.degree, kind: .bifurcation)
         #expect(CompactCardMinutia(nearlyFull, resolution: .dpi500)?.angle == 0)
         let between = Minutia(x: 0, y: 0, direction: 8 * Self.degree, kind: .bifurcation)

@@ -2,7 +2,7 @@ import BiometricFormats
 import Testing
 
 /// The one table where finger names, ISO positions, BioManager containers, CBEFF subtypes and
-/// `pb-iso` references meet (smartcard.md §2.2 and §3.7.B).
+/// `pb-iso` references meet (docs/card-formats.md).
 @Suite struct FingerTests {
     @Test func matchesTheReferenceTable() {
         let table: [(Finger, String, Int, UInt8, UInt8, UInt8)] = [

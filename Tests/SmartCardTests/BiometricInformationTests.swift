@@ -3,7 +3,7 @@ import BiometricFormats
 import SmartCard
 import Testing
 
-/// BIT group, BIT and BHT: the worked example of smartcard.md §7, round trips, malformed input.
+/// BIT group, BIT and BHT: a worked example (docs/card-formats.md), round trips, malformed input.
 @Suite struct BiometricInformationTests {
     /// `7F 60 1F 83 01 92 A1 1A 81 01 08 82 01 09 87 02 01 01 88 02 00 06 B1 0A 81 02 0C 3C 82 01 05 83 01 00`.
     private let rightIndexBIT: [UInt8] = try! [UInt8](

@@ -14,7 +14,7 @@ import VirtualCard
     private typealias Fixture = VirtualCardFixture
     /// A BioManager DELETE of the right index: with the admin key the other client had just
     /// verified, it would undo the enrolment if it got in.
-    private static let deleteRightIndex: [UInt8] = [0xB0, 0x36, 0x00, 0x00]
+    private static let deleteRightIndex: [UInt8] = [BioManager.cla, BioManager.Instruction.delete.rawValue, 0x00, 0x00]
     private static let selectBioManager: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x06] + CardEdge.bioManager.aid
 
     private func attachInitialised() throws -> AttachedVirtualCard {
@@ -70,7 +70,7 @@ import VirtualCard
             let card = try PCSCContext().connect(to: attached.reader)
             let transport = CardTransport(channel: card, redaction: .nothing)
             // GET BIO HEADER comes before VERIFY: the intruder tries right after it.
-            let attempts = InterleavingAttempts(intruder: intruder, apdu: Self.selectBioManager, after: 0x34)
+            let attempts = InterleavingAttempts(intruder: intruder, apdu: Self.selectBioManager, after: .bioHeader)
             transport.traceObserver = { attempts.observe($0) }
             let edge = try CardBiometricEdge.select(on: transport)
             #expect(try edge.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
@@ -85,11 +85,11 @@ import VirtualCard
 private final class InterleavingAttempts: @unchecked Sendable {
     private let intruder: PCSCCard
     private let apdu: [UInt8]
-    private let instruction: UInt8
+    private let instruction: BioManager.Instruction
     private var lastInstruction: UInt8?
     private(set) var results: [Result<[UInt8], PCSCError>] = []
 
-    init(intruder: PCSCCard, apdu: [UInt8], after instruction: UInt8 = 0x46) {
+    init(intruder: PCSCCard, apdu: [UInt8], after instruction: BioManager.Instruction = .verifyKey) {
         self.intruder = intruder
         self.apdu = apdu
         self.instruction = instruction
@@ -101,7 +101,7 @@ private final class InterleavingAttempts: @unchecked Sendable {
         case .command:
             lastInstruction = bytes.count > 1 ? bytes[1] : nil
         case .response:
-            guard lastInstruction == instruction, results.isEmpty else { return }
+            guard lastInstruction == instruction.rawValue, results.isEmpty else { return }
             results.append(Result { () throws(PCSCError) in try intruder.transmit(apdu) })
         }
     }

@@ -32,9 +32,8 @@ final class SQLiteConnection {
         self.busyTimeout = options.busyTimeout
         self.handle = database
         sqlite3_extended_result_codes(database, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
-            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(database, Int32(clamping: milliseconds))
+        let milliseconds = min(options.busyTimeout / .milliseconds(1), Double(Int32.max))
+        sqlite3_busy_timeout(database, Int32(milliseconds))
     }
 
     deinit {

@@ -1,5 +1,5 @@
 /// A ``USBTransport`` that answers from a umockdev ioctl tree the way umockdev's ioctl replay
-/// does (usb-replay-testing.md §3.2).
+/// does (umockdev's replay rules).
 ///
 /// An OUT must equal a stored OUT node (type, endpoint, bytes) anywhere in the tree, and the
 /// position moves there. An IN gets the next stored node after the position with the same type,
@@ -44,7 +44,7 @@ public final class UMockdevIoctlPlayer: USBTransport {
     }
 
     public func control(_ setup: USBControlSetup, data: [UInt8], readLength: Int, timeout: Duration) throws -> [UInt8] {
-        // umockdev's ioctl format does not replay control transfers (usb-replay-testing.md §3.2).
+        // umockdev's ioctl format does not replay control transfers.
         throw USBError.io.during("libusb_control_transfer")
     }
 }
