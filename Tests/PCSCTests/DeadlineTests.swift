@@ -10,15 +10,22 @@ import VirtualCard
 @Suite(.serialized, .timeLimit(.minutes(2))) struct DeadlineTests {
     private let selectDemo: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x08] + DemoApplet.demoAID + [0x00]
 
-    @Test func aCallBlockedPastItsDeadlineThrowsATimeoutNamingWhatItAwaited() async throws {
+    /// A card connected through a fresh context while another application holds a transaction on
+    /// it. pcscd makes SCardConnect wait for a transaction to end, so it connects before it begins.
+    private func withCardHeldByAnother(_ body: (PCSCContext, PCSCCard, HeldTransaction, String) throws -> Void) async throws {
         try await LiveStack.run {
             let attached = try AttachedVirtualCard.attach()
             defer { try? attached.detach() }
-            // pcscd makes SCardConnect wait for a transaction to end, so connect before it begins.
             let context = try PCSCContext()
             let card = try context.connect(to: attached.reader)
             let holder = try HeldTransaction(reader: attached.reader)
             defer { holder.release() }
+            try body(context, card, holder, attached.reader)
+        }
+    }
+
+    @Test func aCallBlockedPastItsDeadlineThrowsATimeoutNamingWhatItAwaited() async throws {
+        try await withCardHeldByAnother { context, card, holder, reader throws in
             let error = #expect(throws: PCSCError.timeout) {
                 try context.withDeadline(.milliseconds(500), awaiting: "the card") {
                     try card.withTransaction { _ in }
@@ -31,7 +38,7 @@ import VirtualCard
             holder.release()
             // The holder's connection and every other context go on.
             #expect(try holder.card.transmit(selectDemo).suffix(2) == [0x90, 0x00])
-            #expect(try PCSCContext().connect(to: attached.reader).transmit(selectDemo).suffix(2) == [0x90, 0x00])
+            #expect(try PCSCContext().connect(to: reader).transmit(selectDemo).suffix(2) == [0x90, 0x00])
         }
     }
 
@@ -51,13 +58,7 @@ import VirtualCard
     }
 
     @Test func anotherThreadInterruptsABlockedCallAsCancelled() async throws {
-        try await LiveStack.run {
-            let attached = try AttachedVirtualCard.attach()
-            defer { try? attached.detach() }
-            let context = try PCSCContext()
-            let card = try context.connect(to: attached.reader)
-            let holder = try HeldTransaction(reader: attached.reader)
-            defer { holder.release() }
+        try await withCardHeldByAnother { context, card, holder, _ throws in
             let outcome = ThreadOutcome()
             let waiter = Thread { outcome.finish { try card.withTransaction { _ in } } }
             waiter.start()
