@@ -49,7 +49,7 @@ public struct SystemScriptClock: ScriptClock {
     public var now: ContinuousClock.Instant { ContinuousClock.now }
 
     public func sleep(for duration: Duration) {
-        Thread.sleep(forTimeInterval: duration.milliseconds / 1000)
+        Thread.sleep(forTimeInterval: (duration / .milliseconds(1)) / 1000)
     }
 }
 

@@ -49,7 +49,7 @@ public struct ScriptListing: Sendable {
             return "atr \(expectation.pattern)" + (expectation.mask.map { " mask \($0.hexString())" } ?? "")
         case .assign(let name, let value): return "let $\(name) = \(value)"
         case .repeatBlock(let count, _): return "repeat \(count)"
-        case .sleep(let duration): return "sleep \(formatMilliseconds(duration.milliseconds)) ms"
+        case .sleep(let duration): return "sleep \(formatMilliseconds((duration / .milliseconds(1)))) ms"
         case .option(let option, let enabled): return "option \(option.rawValue) \(enabled ? "on" : "off")"
         case .reader(let name): return "reader \"\(name)\""
         case .channel(let number): return "channel \(number)"

@@ -32,7 +32,7 @@ struct BioManagerStoredState: Codable, Equatable {
         adminKey = nil
         adminKeyRetries = parameters.adminKeyTries
         containers = Array(repeating: Container(header: nil, reference: nil, retries: parameters.fingerTries),
-                           count: BioManagerApplet.containerSubtypes.count)
+                           count: BioManagerApplet.containerCount)
     }
 
     /// Decodes and checks stored bytes; throws a description of what is wrong.
@@ -52,8 +52,8 @@ struct BioManagerStoredState: Codable, Equatable {
         guard BioManagerApplet.LifeCycle.all.contains(lifeCycle) else {
             throw StoredStateProblem("unknown life-cycle state \(lifeCycle)")
         }
-        guard containers.count == BioManagerApplet.containerSubtypes.count else {
-            throw StoredStateProblem("\(containers.count) containers instead of \(BioManagerApplet.containerSubtypes.count)")
+        guard containers.count == BioManagerApplet.containerCount else {
+            throw StoredStateProblem("\(containers.count) containers instead of \(BioManagerApplet.containerCount)")
         }
         guard startKeyRetries <= parameters.startKeyTries, adminKeyRetries <= parameters.adminKeyTries,
               containers.allSatisfy({ $0.retries <= parameters.fingerTries }) else {

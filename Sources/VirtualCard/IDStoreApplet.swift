@@ -1,9 +1,10 @@
 import APDU
 import Foundation
+import SmartCard
 
 /// The IDStore card edge on the virtual card (AID `A0 00 00 00 84 03`, CLA `B0`): data containers
 /// released by the conditions in their access byte, judged against the BioManager's security
-/// state (smartcard.md §3.3).
+/// state (docs/card-edges.md).
 ///
 /// | INS | command | condition |
 /// |---|---|---|
@@ -60,21 +61,23 @@ public final class IDStoreApplet: Applet {
     public func process(_ command: CommandAPDU) -> ResponseAPDU {
         guard command.cla == Self.cla else { return ResponseAPDU(statusWord: .classNotSupported) }
         if command.ins != transfer?.ins { transfer = nil }
-        if command.ins == 0x50 { return ResponseAPDU(data: properties, statusWord: .success) }
-        guard [0x52, 0x54, 0x56, 0x58, 0x5A].contains(command.ins) else { return ResponseAPDU(statusWord: .instructionNotSupported) }
+        guard let instruction = IDStore.Instruction(rawValue: command.ins) else {
+            return ResponseAPDU(statusWord: .instructionNotSupported)
+        }
         let index = Int(command.p1)
-        guard index < containers.count else { return ResponseAPDU(statusWord: .fileNotFound) }
-        switch command.ins {
-        case 0x56:
+        switch instruction {
+        case .properties: return ResponseAPDU(data: properties, statusWord: .success)
+        case _ where index >= containers.count: return ResponseAPDU(statusWord: .fileNotFound)
+        case .info:
             let count = containers[index].data.count
             return ResponseAPDU(data: [containers[index].access, UInt8(count >> 8), UInt8(count & 0xFF)], statusWord: .success)
-        case 0x52: return write(command, container: index)
-        case 0x54: return read(command, container: index)
-        case 0x58:
+        case .write: return write(command, container: index)
+        case .read: return read(command, container: index)
+        case .reset:
             guard allows(containers[index].access >> 4) else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
             containers[index].data = []
             return ResponseAPDU(statusWord: .success)
-        default:
+        case .setAccess:
             guard security.isAdminKeyVerified else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
             guard command.data.count == 1 else { return ResponseAPDU(statusWord: .wrongLength) }
             containers[index].access = command.data[0]

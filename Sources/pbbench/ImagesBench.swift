@@ -86,8 +86,7 @@ struct ImagesBench: BenchSuite {
     static func seconds(_ body: () -> Void) -> Double {
         let start = ContinuousClock.now
         body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return (ContinuousClock.now - start) / .seconds(1)
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -110,8 +109,7 @@ enum ImagesBenchData {
         return candidates.map { $0 + "/fingerprints" }.first { FileManager.default.fileExists(atPath: $0 + "/FVC2002_DB1_B") }
     }
 
-    /// The four FVC sets with their nominal resolutions (../shared/data/fingerprints/README.md).
-    static let sets: [(name: String, dpi: Double)] = [
-        ("FVC2002_DB1_B", 500), ("FVC2002_DB2_B", 569), ("FVC2004_DB1_B", 500), ("FVC2004_DB3_B", 512),
-    ]
+    /// The four FVC sets with their nominal resolutions.
+    static let sets: [(name: String, dpi: Double)] = ["FVC2002_DB1_B", "FVC2002_DB2_B", "FVC2004_DB1_B", "FVC2004_DB3_B"]
+        .map { ($0, FVCSensorResolution.dpi(forPath: $0) ?? 500) }
 }

@@ -2,6 +2,7 @@ import Fingerprint
 import Foundation
 import Imaging
 import Sensors
+import SimulatedSensors
 import USB
 
 /// Sensor speed: every recorded capture in ../shared/data/usb assembled (≤ 10 ms each) and
@@ -120,7 +121,7 @@ private struct RecordedSensorBench {
 /// Timing helpers of the sensor suite.
 enum BenchTiming {
     /// The fastest of `runs` runs after one warm-up, in milliseconds: on a shared machine the
-    /// minimum is the stable figure (swift-on-linux.md §6.2 quotes minima for the same reason).
+    /// minimum is the stable figure.
     static func fastest(of runs: Int, _ body: () throws -> Void) throws -> Double {
         try body()
         var fastest = Double.infinity

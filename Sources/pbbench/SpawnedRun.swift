@@ -26,7 +26,7 @@ enum SpawnedRun {
         guard spawned == 0 else { throw BenchFailure("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        let elapsed = (ContinuousClock.now - start).milliseconds
+        let elapsed = (ContinuousClock.now - start) / .milliseconds(1)
         // WIFEXITED / WEXITSTATUS, which Swift does not import.
         guard status & 0x7F == 0, accepted.contains((status >> 8) & 0xFF) else {
             throw BenchFailure("\(executable) \(arguments.joined(separator: " ")) ended with status \(status)")

@@ -3,6 +3,7 @@ import FingerprintSynthesis
 import Foundation
 import Imaging
 import Sensors
+import SimulatedSensors
 import Synchronization
 import Testing
 @testable import Biometry
@@ -15,7 +16,7 @@ enum TestFingers {
     /// fingers (up to ≈ 50) and its scores for different impressions of one finger (≈ 250 and
     /// up). Given as a score because synthetic fingers from one generator are more alike than the
     /// FVC fingers the FMR calibration was measured on (FMR 1/10,000 is a score of about 51).
-    static let engine = RecognitionEngine(threshold: MatchThreshold(score: 150, falseMatchRate: nil))
+    static let engine = RecognitionEngine(threshold: Threshold(score: 150))
 
     private static let masters = Mutex<[UInt64: MasterFingerprint]>([:])
     private static let impressions = Mutex<[String: GrayImage]>([:])

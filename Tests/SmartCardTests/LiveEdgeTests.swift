@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import Foundation
 import PCSC
 import SmartCard
@@ -31,7 +32,7 @@ import VirtualCard
         try bioManager.changeKey(.admin, to: Fixture.adminKey)
         try bioManager.changeState(to: .operational)
         try bioManager.verifyKey(Fixture.adminKey, .admin)
-        try bioManager.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.reference))
+        try bioManager.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.reference))
         let store = IDStore(transport: transport)
         try store.select()
         try store.store(secret, named: "login", access: IDStoreAccess(write: .admin, read: .finger))
@@ -51,8 +52,8 @@ import VirtualCard
             #expect(!(try bioManager.properties().isAdminKeyVerified), "the reset disposition dropped the admin key")
             let header = try BiometricHeader(try BERTLV(bytes: try bioManager.bioHeader(.rightIndex)), operation: "test")
             #expect(header.isCompactCard)
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
             let store = IDStore(transport: transport)
             try store.select()
             #expect(try store.entries().map(\.name) == ["login"])
@@ -89,7 +90,7 @@ import VirtualCard
             let verifying = try PCSCContext().connect(to: attached.reader)
             let bioManager = BioManager(transport: transport(verifying))
             try bioManager.select()
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
             try verifying.disconnect(.leave)
             let reading = try PCSCContext().connect(to: attached.reader)
             let store = IDStore(transport: transport(reading))
@@ -111,7 +112,7 @@ import VirtualCard
             let card = try PCSCContext().connect(to: attached.reader)
             let bioManager = BioManager(transport: transport(card))
             try bioManager.select()
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
             try attached.detach()
             let store = IDStore(transport: transport(card))
             #expect(throws: PCSCError.self) { try store.select() }
@@ -134,14 +135,14 @@ import VirtualCard
             try iso.select()
             #expect(try iso.biometricInformation().isEmpty)
             #expect(try iso.verifyPIN("87654321", reference: ISOMatchOnCard.adminPIN) == .match)
-            try iso.enroll(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.reference))
+            try iso.enroll(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.reference))
             try iso.resetSecurityStatus(of: ISOMatchOnCard.adminPIN)
             try iso.select()
             let templates = try iso.biometricInformation()
             #expect(templates.map(\.finger) == [.leftIndex])
             #expect(try iso.status(of: 0x97) == .notVerified(retriesLeft: 5))
-            #expect(try iso.verify(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
-            #expect(try iso.verify(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+            #expect(try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
+            #expect(try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
             #expect(try iso.status(of: 0x97) == .verified)
             try iso.resetSecurityStatus(of: 0x97)
             #expect(try iso.verifyPIN("123456") == .match)
@@ -164,11 +165,11 @@ import VirtualCard
             let bioManager = BioManager(transport: transport(card))
             try bioManager.select()
             for left in (0...4).reversed() {
-                #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: left))
+                #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: left))
             }
             try card.reconnect(initialization: .reset)
             try bioManager.select()
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .blocked)
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .blocked)
             try card.disconnect(.unpower)
             try first.detach()
             // A new card process from the same state file: still blocked.
@@ -178,7 +179,7 @@ import VirtualCard
             let reopened = BioManager(transport: transport(again))
             try reopened.select()
             #expect(try reopened.properties().blocked == [Finger.rightIndex.bioManagerContainer])
-            #expect(try reopened.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .blocked)
+            #expect(try reopened.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .blocked)
             try again.disconnect(.leave)
         }
     }

@@ -1,3 +1,4 @@
+import BiometricFormats
 import Files
 import Foundation
 import TestSupport
@@ -72,7 +73,7 @@ import Testing
         var stored: [UUID] = []
         let error = #expect(throws: StoreError.self) {
             for index in 0..<40 {
-                let finger = FingerPosition.allCases[index % 10], format = TemplateFormat.allCases[index / 10]
+                let finger = Finger.allCases[index % 10], format = TemplateFormat.allCases[index / 10]
                 stored.append(try store.addTemplate(sampleTemplate(index, count: 3000), user: user.id, finger: finger, format: format).id)
             }
         }

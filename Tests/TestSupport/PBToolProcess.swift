@@ -1,4 +1,5 @@
 import Foundation
+import LiveCardStack
 
 /// Runs the built `pbtool` binary, as a user or a script would, and captures what it printed.
 public struct PBToolProcess {
@@ -9,24 +10,10 @@ public struct PBToolProcess {
     }
 
     /// The `pbtool` executable built beside the test bundle (`.build/<config>/pbtool`).
-    public static var executable: URL {
-        if let override = ProcessInfo.processInfo.environment["PBTOOL_BINARY"] {
-            return URL(fileURLWithPath: override)
-        }
-        return builtExecutable("pbtool")
-    }
+    public static var executable: URL { PBToolBinary.url }
 
     /// A product of this package built beside the test bundle (`pbtool`, `pbmanual`).
-    public static func builtExecutable(_ name: String) -> URL {
-        let bundle = Bundle.main.bundleURL
-        var directory = bundle.hasDirectoryPath ? bundle : bundle.deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return SharedData.repositoryRoot.appendingPathComponent(".build/debug/\(name)")
-    }
+    public static func builtExecutable(_ name: String) -> URL { PBToolBinary.built(name) }
 
     /// Runs `pbtool arguments…`, feeding `input` on standard input, with `environment` added to
     /// the test's and the variables in `unsetting` removed (`$USER`), and waits for it to end (a

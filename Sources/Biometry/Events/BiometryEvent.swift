@@ -1,3 +1,4 @@
+import BiometricFormats
 import Imaging
 import Sensors
 import SmartCard

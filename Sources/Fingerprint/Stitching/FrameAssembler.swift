@@ -1,7 +1,7 @@
 import Imaging
 
 /// Assembles the frames of one swipe into an image by estimating the movement between
-/// consecutive frames (aes2501.md §4, libfprint's frame assembly).
+/// consecutive frames (libfprint 1.94.5's aes2501 driver and frame assembly).
 ///
 /// Both swipe directions are scored; the direction with the lower average difference wins.
 /// Frames are placed at their accumulated shifts on a canvas wider than a frame, later frames

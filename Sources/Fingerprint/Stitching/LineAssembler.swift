@@ -1,7 +1,7 @@
 import Imaging
 
 /// Assembles the kept lines of a line-based swipe into an image of roughly constant vertical
-/// resolution (vfs5011.md §4.2–4.4, libfprint's line assembly).
+/// resolution (libfprint 1.94.5's vfs5011 driver and line assembly).
 ///
 /// The local swipe speed is estimated by finding, for every other line, the later line that
 /// its look-ahead strip matches best (``LookAheadMatch``); the estimates are median-filtered;

@@ -3,7 +3,7 @@
 /// The strip of line i comes from a second sensor row a fixed distance ahead, so the later line
 /// j that shows the same ridges is the one the finger needed j − i lines to reach.
 public enum LookAheadMatch: Sendable, Hashable {
-    /// VFS5011 (vfs5011.md §4.2): the look-ahead has inverted polarity, so line i's columns
+    /// VFS5011 (libfprint 1.94.5's vfs5011 driver): the look-ahead has inverted polarity, so line i's columns
     /// `column…` plus line j's strip is flattest where they match: the variance of the sum.
     case sumVariance(column: Int)
     /// VFS0050: the sum of squared differences between line i's strip and line j's columns

@@ -1,6 +1,6 @@
 import Fingerprint
 
-/// The pixel packing AuthenTec's AES chips share (aes2501.md §3.3): 4-bit pixels, column by
+/// The pixel packing AuthenTec's AES chips share (libfprint 1.94.5's aes2501 driver): 4-bit pixels, column by
 /// column, two rows to a byte with the even row in the low nibble; a nibble n is grey n × 17.
 enum AuthenTecPixels {
     /// The `width` × `height` frame packed in `bytes` (at least width · height / 2 of them),

@@ -1,4 +1,4 @@
-/// The one kind of OUT message AuthenTec's AES chips take (aes2501.md §2.1; the AES3500 takes
+/// The one kind of OUT message AuthenTec's AES chips take (libfprint 1.94.5's aes2501 driver; the AES3500 takes
 /// the same): a URB of (register, value) pairs on bulk endpoint 0x02.
 enum AuthenTecRegisters {
     /// The bulk OUT endpoint every register write goes to.

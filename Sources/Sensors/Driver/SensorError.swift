@@ -57,7 +57,7 @@ extension Duration {
     /// `10 s`, `2.5 s`, `40 ms`: how sensor messages write a duration (tenths of a second, or
     /// whole milliseconds below a tenth).
     public var formattedSeconds: String {
-        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        let seconds = self / .seconds(1)
         if seconds > 0, seconds < 0.05 { return "\(Int((seconds * 1000).rounded())) ms" }
         let tenths = (seconds * 10).rounded() / 10
         return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"

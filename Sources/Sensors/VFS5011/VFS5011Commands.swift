@@ -1,4 +1,6 @@
-/// The VFS5011's USB conversation as step tables (vfs5011.md §2).
+import Foundation
+
+/// The VFS5011's USB conversation as step tables (libfprint 1.94.5's vfs5011 driver).
 ///
 /// Commands go to bulk OUT 0x01; replies come on bulk IN 0x81, data on bulk IN 0x82. The read
 /// buffer sizes are part of the protocol: umockdev's replay answers only a read of the

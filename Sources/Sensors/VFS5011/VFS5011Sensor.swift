@@ -7,10 +7,10 @@ import USB
 ///
 /// Opening runs the 31-command initialisation and arms the first capture; capture reads go
 /// through a ``LineFilter`` until it ends the swipe; afterwards the sensor is armed again
-/// (vfs5011.md §2). There is no separate finger-detect phase: the first read that returns
+/// (libfprint 1.94.5's vfs5011 driver). There is no separate finger-detect phase: the first read that returns
 /// data means a finger is present.
 public final class VFS5011Sensor: USBSensorDriver {
-    /// Timing values (vfs5011.md §1, §2.4).
+    /// Timing values (libfprint 1.94.5's vfs5011 driver).
     public struct Parameters: SensorDriverParameters, Hashable {
         /// libfprint arms the first capture after activation with a 1000 ms timeout.
         public var firstArmingTimeout: Duration = .milliseconds(1000)
@@ -59,7 +59,7 @@ public final class VFS5011Sensor: USBSensorDriver {
     /// Releases the device; the VFS5011 needs no traffic for that.
     public func close() {
         state = .deactivating
-        // Deactivation sends nothing (vfs5011.md §2.4); dropping the handle releases the device.
+        // Deactivation sends nothing (libfprint 1.94.5's vfs5011 driver); dropping the handle releases the device.
         link.close()
         firstRead = nil
         state = .inactive

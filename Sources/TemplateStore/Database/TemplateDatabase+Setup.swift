@@ -1,5 +1,5 @@
 import Files
-import CSQLite
+internal import CSQLite
 import Foundation
 
 extension TemplateDatabase {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// One SQLite connection (`sqlite3 *`), closed with `sqlite3_close_v2` in `deinit`.
 ///
@@ -37,9 +37,8 @@ final class SQLiteConnection {
         self.busyTimeout = options.busyTimeout
         self.handle = database
         sqlite3_extended_result_codes(database, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
-            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(database, Int32(clamping: milliseconds))
+        let milliseconds = min(options.busyTimeout / .milliseconds(1), Double(Int32.max))
+        sqlite3_busy_timeout(database, Int32(milliseconds))
     }
 
     /// `file:` URI of `path` with `immutable=1`; `%`, `?` and `#` are escaped (RFC 3986, as

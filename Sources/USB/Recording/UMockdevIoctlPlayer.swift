@@ -1,5 +1,5 @@
 /// A ``USBTransport`` that answers from a umockdev ioctl tree the way umockdev's ioctl replay
-/// does (usb-replay-testing.md §3.2).
+/// does (umockdev's replay rules).
 ///
 /// Every transfer searches the nodes in file order from the one after the last match, wrapping
 /// around once: an OUT needs a node with its type, endpoint and bytes, an IN one with its type,
@@ -64,7 +64,7 @@ public final class UMockdevIoctlPlayer: USBTransport {
     }
 
     public func control(_ setup: USBControlSetup, data: [UInt8], readLength: Int, timeout: Duration) throws -> [UInt8] {
-        // umockdev's ioctl format does not replay control transfers (usb-replay-testing.md §3.2).
+        // umockdev's ioctl format does not replay control transfers.
         throw USBError.io.during("libusb_control_transfer")
     }
 }

@@ -91,16 +91,13 @@ struct APDURunCommand: ParsableCommand {
 
     /// Runs the scripts on this thread, each card operation bounded by --timeout.
     private func replay(_ loaded: [Script], environment: [String: String]) -> RunResult {
-        let watch = CardOperationWatch(seconds: timeout)
-        let connector: any CardConnector = emulate ? EmulatedScriptConnector() : PCSCScriptConnector(watch: watch)
+        let connector: any CardConnector = emulate ? EmulatedScriptConnector() : PCSCScriptConnector(limit: .seconds(timeout))
         let settings = RunSettings(stopOnFail: stopOnFail, showsSecrets: showSecrets,
                                    fixedReader: emulate ? .emulated : reader.map { .named($0) })
         let bar = ProgressBar.command("running", unit: "tests", quiet: json || tap)
         defer { bar.finish() }
         let observer = ScriptRunProgress(reporter: reporter(write: ScriptRunProgress.printer(above: bar)), bar: bar)
         let runner = ScriptRunner(connector: connector, environment: environment, settings: settings, observer: observer)
-        watch.start()
-        defer { watch.stop() }
         return runner.run(loaded)
     }
 

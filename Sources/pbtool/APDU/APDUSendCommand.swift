@@ -47,9 +47,7 @@ struct APDUSendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let commands = try parsedCommands()
-        let deadline = CommandDeadline(seconds: timeout, waitingFor: "for pcscd or the card")
-        defer { deadline.cancel() }
-        let context = try PCSCContext()
+        let context = try PCSCContext(deadline: PCSCDeadline(after: .seconds(timeout), awaiting: "pcscd or the card"))
         let choice = try ReaderChoice.choose(reader, context: context)
         if !json { printError("pbtool: using \"\(choice.name)\" (\(choice.explanation))") }
         let card = try context.connect(to: choice.name)

@@ -34,12 +34,3 @@ struct Dataset {
 
     var fingerCount: Int { Set(fvc.impressions.map(\.finger)).count }
 }
-
-/// CPU time of the calling thread: what one core spent, whatever else runs on the machine.
-enum ThreadClock {
-    static func seconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
-}

@@ -8,7 +8,9 @@ extension CardEdgeError {
         case .wrongKey, .securityStatusNotSatisfied: .authentication
         case .wrongState, .notEnrolled, .edgeNotFound, .unsupported, .unsupportedFormat: .cardState
         case .invalidData, .invalidInput: .usage
-        case .unexpectedStatus, .malformedResponse: .transport
+        case .unexpectedStatus, .malformedResponse, .cardRemoved, .cardReset, .cardBusy, .connectionLost: .transport
+        case .timedOut: .timeout
+        case .cancelled: .cancelled
         }
     }
 }

@@ -1,6 +1,8 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import Foundation
+import PCSC
 import SmartCard
 
 /// The options every card-edge command shares: which reader, JSON output, a time limit.
@@ -18,9 +20,9 @@ struct CardEdgeOptions: ParsableArguments {
         guard timeout > 0 else { throw ValidationError("--timeout must be above 0 seconds") }
     }
 
-    /// Arms the deadline for a command that talks to the card.
-    func deadline() -> CommandDeadline {
-        CommandDeadline(seconds: timeout, waitingFor: "for pcscd or the card")
+    /// The command's deadline: every PC/SC call ends by `--timeout` (exit 7 when one runs into it).
+    func deadline() -> PCSCDeadline {
+        PCSCDeadline(after: .seconds(timeout), awaiting: "pcscd or the card")
     }
 
     /// Prints `report` as JSON or as its text lines.
@@ -64,13 +66,11 @@ struct AdminKeyOption: ParsableArguments {
     }
 }
 
-/// Which biometric card edge a command uses.
-enum EdgeChoice: String, ExpressibleByArgument, CaseIterable {
-    /// BioManager when the card has one, else the ISO match-on-card application.
-    case auto
-    case biomanager
-    case iso
-}
+/// Which biometric card edge a command uses: `auto` (BioManager when the card has one, else the
+/// ISO match-on-card application), `biomanager`, `iso`.
+typealias EdgeChoice = CardBiometricEdge.Choice
+
+extension CardBiometricEdge.Choice: ExpressibleByArgument {}
 
 extension Finger: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }

@@ -12,10 +12,11 @@ struct CardEdgeSession {
     let transport: CardTransport
     private let card: PCSCCard
 
-    /// Connects (shared mode) to the reader `requested` names, or to the first with a card.
-    init(reader requested: String?) throws {
-        let context = try PCSCContext()
-        reader = try ReaderChoice.choose(requested, context: context)
+    /// Connects (shared mode) to the reader `options` names, or to the first with a card; every
+    /// PC/SC call of the session ends by the options' `--timeout`.
+    init(_ options: CardEdgeOptions) throws {
+        let context = try PCSCContext(deadline: options.deadline())
+        reader = try ReaderChoice.choose(options.reader, context: context)
         card = try context.connect(to: reader.name)
         transport = CardTransport(channel: card, redaction: .cardEdgeSecrets, recordsTrace: false)
     }

@@ -26,9 +26,8 @@ struct CardReadersCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let deadline = CommandDeadline(seconds: timeout, waitingFor: "for pcscd")
-        defer { deadline.cancel() }
-        let readers = try ReaderReport.all(context: try PCSCContext())
+        let readers = try ReaderReport.all(context: try PCSCContext(deadline: PCSCDeadline(after: .seconds(timeout),
+                                                                                             awaiting: "pcscd")))
         if json {
             try JSONOutput.print(["readers": readers])
         } else {

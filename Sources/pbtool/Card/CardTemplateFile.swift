@@ -9,7 +9,7 @@ enum CardTemplateFile {
     /// The largest file read; a compact template of 255 minutiae is 765 bytes.
     static let maximumSize = 4096
 
-    static func read(_ path: String) throws -> CompactMinutiae {
+    static func read(_ path: String) throws -> CompactCardTemplate {
         let bytes = try InputFile.read(path, role: "compact-card template", limit: maximumSize)
         // A record is never read as minutiae, even when its length happens to be a multiple of 3.
         if let format = TemplateFormat.detect(bytes), format != .compactCard {
@@ -17,9 +17,9 @@ enum CardTemplateFile {
                                  + "(3 bytes per minutia, no header, as `pbtool template extract --format compact` writes)")
         }
         do {
-            return try CompactMinutiae(bytes: bytes)
+            return try CompactCardTemplate(bytes: bytes)
         } catch {
-            throw CommandFailure(.usage, "\(path): \(error)")
+            throw CommandFailure(.usage, "\(path) is not an ISO 19794-2 compact-card template (3 bytes per minutia): \(error)")
         }
     }
 }

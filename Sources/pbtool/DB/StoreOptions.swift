@@ -1,5 +1,5 @@
 import ArgumentParser
-import CShims
+internal import CShims
 import Foundation
 import TemplateStore
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BiometricFormats
 import Biometry
 import SmartCard
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Biometry
 import Sensors
+import SimulatedSensors
 import USB
 
 /// `--sensor` and the simulated sensor's options, shared by every flow command.
@@ -58,8 +59,8 @@ struct FlowSensorOptions: ParsableArguments {
         let images = try source.images(impressions: wanted)
         let simulated = SimulatedSensor(images: images, style: swipe, seed: swipeSeed)
         guard fingerDelay != nil || unplugAfter != nil else { return simulated }
-        return PacedSimulatedSensor(simulated, fingerDelay: fingerDelay?.duration ?? .zero, unplugAfter: unplugAfter,
-                                    replugs: replug)
+        return FaultySensor(simulated, faults: FaultySensor.Faults(fingerDelay: fingerDelay?.duration ?? .zero,
+                                                                  unplugAfter: unplugAfter, replugs: replug))
     }
 
     /// The timeout given, or `fallback`.

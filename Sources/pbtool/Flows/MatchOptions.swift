@@ -1,5 +1,6 @@
 import ArgumentParser
 import Biometry
+import Fingerprint
 
 /// How the host decides a match: a false-match rate (the threshold comes from the engine's
 /// calibration) or, for experiments and tests, a raw score.
@@ -16,7 +17,7 @@ struct MatchOptions: ParsableArguments {
     /// The engine with the threshold these options ask for.
     func engine() -> RecognitionEngine {
         if let thresholdScore {
-            return RecognitionEngine(threshold: MatchThreshold(score: thresholdScore, falseMatchRate: nil))
+            return RecognitionEngine(threshold: Threshold(score: thresholdScore))
         }
         return RecognitionEngine(threshold: .forFalseMatchRate(fmr))
     }

@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import Files
 import Foundation
 import SmartCard
@@ -48,18 +49,19 @@ struct IDStoreGetCommand: ParsableCommand {
         let probe = try template.map(CardTemplateFile.read)
         // The file is checked (and staged) before the card is asked: a bad --out costs no try.
         let output = try CommandOutput.optional(out, force: true, role: "output file")
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let data = try CardEdgeSession(reader: options.reader).run(ending: .leave) { transport in
-            if let finger, let probe {
-                let bioManager = BioManager(transport: transport)
-                try bioManager.select()
-                let report = VerificationReport(finger: finger, edge: "biomanager", outcome: try bioManager.verify(finger, minutiae: probe))
-                try report.requireMatch()
-            }
+        let data = try CardEdgeSession(options).run(ending: .leave) { transport in
             let store = IDStore(transport: transport)
-            try store.select()
-            return try store.read(named: name)
+            guard let finger, let probe else {
+                try store.select()
+                return try store.read(named: name)
+            }
+            switch try store.read(named: name, verifying: finger, with: probe) {
+            case .released(let data):
+                return data
+            case .refused(let outcome):
+                try VerificationReport(finger: finger, edge: "biomanager", outcome: outcome).requireMatch()
+                return []
+            }
         }
         try deliver(data, to: output)
     }

@@ -43,15 +43,9 @@ struct IDStorePutCommand: ParsableCommand {
         }
         let data = try InputFile.read(from, role: "data file", limit: 1 << 16)
         let adminKey = try key.key(for: "idstore put")
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let entry = try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
-            let bioManager = BioManager(transport: transport)
-            try bioManager.select()
-            try bioManager.verifyKey(adminKey, .admin)
-            let store = IDStore(transport: transport)
-            try store.select()
-            return try store.store(data, named: name, access: IDStoreAccess(write: .admin, read: condition))
+        let entry = try CardEdgeSession(options).run(ending: .reset) { transport in
+            try IDStore(transport: transport).store(data, named: name, access: IDStoreAccess(write: .admin, read: condition),
+                                                    adminKey: adminKey)
         }
         let report = EntryReport(entry)
         try options.print(report, lines: ["Stored \"\(name)\" (\(entry.size) bytes) in container \(entry.container); read: \(report.read), write: \(report.write)."])
@@ -83,15 +77,8 @@ struct IDStoreDeleteCommand: ParsableCommand {
 
     func run() throws {
         let adminKey = try key.key(for: "idstore delete")
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
-            let bioManager = BioManager(transport: transport)
-            try bioManager.select()
-            try bioManager.verifyKey(adminKey, .admin)
-            let store = IDStore(transport: transport)
-            try store.select()
-            try store.remove(named: name)
+        try CardEdgeSession(options).run(ending: .reset) { transport in
+            try IDStore(transport: transport).remove(named: name, adminKey: adminKey)
         }
         try options.print(["deleted": name], lines: ["Deleted \"\(name)\"."])
     }

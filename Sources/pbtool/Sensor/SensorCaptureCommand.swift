@@ -3,6 +3,7 @@ import Biometry
 import Fingerprint
 import ImageCodecs
 import Sensors
+import SimulatedSensors
 import USB
 
 /// `pbtool sensor capture`: one swipe to one image file.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Sensors
+import SimulatedSensors
 import USB
 
 /// `pbtool sensor info`: what pbtool knows about a sensor model, and the attached device.

@@ -42,8 +42,7 @@ struct FingerprintInput {
         let elapsed = ContinuousClock.now - start
         return FingerprintInput(path: path, source: .image, features: features, minutiae: features.minutiae,
                                 dpi: image.dpi, width: image.width, height: image.height,
-                                extractionMilliseconds: Double(elapsed.components.attoseconds) / 1e15
-                                    + Double(elapsed.components.seconds) * 1000)
+                                extractionMilliseconds: elapsed / .milliseconds(1))
     }
 
     private static func template(_ path: String, bytes: [UInt8]) throws -> FingerprintInput {

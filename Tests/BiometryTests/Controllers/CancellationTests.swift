@@ -1,12 +1,13 @@
 import Foundation
 import Sensors
+import SimulatedSensors
 import Testing
 @testable import Biometry
 
 @Suite struct CancellationTests {
     @Test func cancellingWhileWaitingForTheFingerReleasesTheSensorPromptly() async throws {
         let store = try TemporaryStore()
-        let sensor = FaultySensor(TestFingers.sensor(seed: 1), fault: .absentFinger)
+        let sensor = FaultySensor(TestFingers.sensor(seed: 1), faults: .absentFinger)
         var configuration = EnrollmentController.Configuration(user: "alice", finger: .rightIndex)
         configuration.timeout = .seconds(300)
         let controller = EnrollmentController(configuration: configuration, sensor: sensor, engine: TestFingers.engine,
@@ -23,7 +24,7 @@ import Testing
 
     @Test func cancellingAfterASwipeStoresNothing() async throws {
         let store = try TemporaryStore()
-        let sensor = FaultySensor(TestFingers.sensor(seed: 1), fault: .fingerGoneAfter(1))
+        let sensor = FaultySensor(TestFingers.sensor(seed: 1), faults: .fingerGoneAfter(1))
         var configuration = EnrollmentController.Configuration(user: "bob", finger: .leftIndex)
         configuration.timeout = .seconds(300)
         let controller = EnrollmentController(configuration: configuration, sensor: sensor, engine: TestFingers.engine,
@@ -38,7 +39,7 @@ import Testing
 
     @Test func aSensorUnpluggedMidEnrollmentEndsTheFlowWithItsErrorAndStoresNothing() async throws {
         let store = try TemporaryStore()
-        let sensor = FaultySensor(TestFingers.sensor(seed: 2), fault: .unplugAfter(1))
+        let sensor = FaultySensor(TestFingers.sensor(seed: 2), faults: .unplugAfter(1))
         let controller = EnrollmentController(configuration: .init(user: "carol", finger: .rightThumb), sensor: sensor,
                                               engine: TestFingers.engine, database: store.references)
         var events: [BiometryEvent] = []

@@ -126,7 +126,7 @@ struct ReplayFailureTests {
     }
 }
 
-/// A hand-written device description (usb-replay-testing.md §4.3): a vendor-class device
+/// A hand-written device description (umockdev's replay rules): a vendor-class device
 /// 16c0:052d that no pbtool driver claims.
 enum UnknownDevice {
     static let descriptors = "12010002FFFFFF40C0162D05000101020301090220000101008032090400000200000000"

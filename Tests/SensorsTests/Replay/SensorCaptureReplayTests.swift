@@ -29,7 +29,7 @@ struct SensorCaptureReplayTests {
         #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("aes2501")) == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: frames)
         #expect(names.filter { $0.hasPrefix("frame-") }.count == 45)
-        // The raw canvas is capture.png before the 180° turn and the inversion (aes2501.md §4.5).
+        // The raw canvas is capture.png before the 180° turn and the inversion (libfprint 1.94.5's aes2501 driver).
         let raw = try ImageFile.read(frames + "/assembled.png")
         #expect(ReplayImages.differingPixels(raw, try ReplayImages.expected("aes2501")) == 29_954)
     }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 
 /// Runs the built `pbtool` under `umockdev-run` with a device description and a recording, as
-/// usb-replay-testing.md §2.1 describes: the real libusb talks to the emulated device.
+/// umockdev documents: the real libusb talks to the emulated device.
 enum UMockdevRun {
     /// What the recording is and where umockdev should attach it.
     enum Recording {

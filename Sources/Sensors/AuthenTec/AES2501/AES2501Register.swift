@@ -1,6 +1,6 @@
 import USB
 
-/// AES2501 register numbers (aes2501.md §2.2) and the one kind of OUT message: a URB of
+/// AES2501 register numbers (libfprint 1.94.5's aes2501 driver) and the one kind of OUT message: a URB of
 /// (register, value) pairs on bulk endpoint 0x02.
 enum AES2501Register {
     static let ctrl1: UInt8 = 0x80          // bit0 master reset, bit1 scan reset, bit2 continuous update
@@ -31,7 +31,7 @@ enum AES2501Register {
     static let testRegisterD: UInt8 = 0xad
     static let calibrationStatus: UInt8 = 0xaf  // read back after activation (0x6b: retry)
     static let lowPowerOnTime: UInt8 = 0xb4
-    // Written with fixed values, meaning undocumented (aes2501.md §2.2).
+    // Written with fixed values, meaning undocumented (libfprint 1.94.5's aes2501 driver).
     static let undocumentedA2: UInt8 = 0xa2
     static let undocumentedA7: UInt8 = 0xa7
     static let undocumentedB0: UInt8 = 0xb0
@@ -42,7 +42,7 @@ enum AES2501Register {
     /// The bulk IN endpoint every reply comes from.
     static let readEndpoint: UInt8 = 0x81
 
-    /// One write URB: the pairs in order, `reg0 val0 reg1 val1 …` (aes2501.md §2.1).
+    /// One write URB: the pairs in order, `reg0 val0 reg1 val1 …` (libfprint 1.94.5's aes2501 driver).
     static func write(_ pairs: KeyValuePairs<UInt8, UInt8>) -> USBStep {
         AuthenTecRegisters.write(pairs)
     }

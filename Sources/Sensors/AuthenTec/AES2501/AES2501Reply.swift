@@ -1,6 +1,6 @@
 import Fingerprint
 
-/// The AES2501's reply formats (aes2501.md §2.4, §3).
+/// The AES2501's reply formats (libfprint 1.94.5's aes2501 driver).
 enum AES2501Reply {
     static let fingerDetectLength = 20
     static let registerDumpLength = 126

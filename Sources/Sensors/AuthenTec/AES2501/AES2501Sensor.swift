@@ -5,9 +5,9 @@ import USB
 ///
 /// Runs the step tables of ``AES2501Steps`` and makes the sheet's decisions between them:
 /// finger present when the nibble sum exceeds 20, ADREFHI gain control on the chip's own
-/// histogram, and the end of the swipe after 3 empty strips (aes2501.md §2.3).
+/// histogram, and the end of the swipe after 3 empty strips (libfprint 1.94.5's aes2501 driver).
 public final class AES2501Sensor: USBSensorDriver {
-    /// The driver's decision thresholds (aes2501.md §2.3).
+    /// The driver's decision thresholds (libfprint 1.94.5's aes2501 driver).
     public struct Parameters: SensorDriverParameters, Hashable {
         /// A finger is present when the finger-detect nibble sum is strictly greater than this.
         public var fingerNibbleSum = 20
@@ -63,7 +63,7 @@ public final class AES2501Sensor: USBSensorDriver {
     /// Releases the device; the AES2501 needs no traffic for that.
     public func close() {
         state = .deactivating
-        // The AES2501 needs no USB traffic to deactivate (aes2501.md §1); dropping the
+        // The AES2501 needs no USB traffic to deactivate (libfprint 1.94.5's aes2501 driver); dropping the
         // transport releases the interface and closes the device.
         link.close()
         state = .inactive

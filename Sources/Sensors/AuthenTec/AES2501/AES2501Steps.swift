@@ -1,4 +1,4 @@
-/// The AES2501's fixed USB conversation, phase by phase (aes2501.md §2.3).
+/// The AES2501's fixed USB conversation, phase by phase (libfprint 1.94.5's aes2501 driver).
 ///
 /// Every write URB below is a hardware fact read from the recording
 /// `../shared/data/usb/aes2501/capture.pcapng` (transfer numbers `#n` as in the sheet); the

@@ -3,7 +3,7 @@
 /// The write URBs are the recording's (`../shared/data/usb/aes3500/capture.ioctl`, which stores
 /// each distinct URB once); their order and the meaning of the registers follow libfprint's
 /// public aes3500 driver (master and scan reset, then the sensor set-up in two 16-pair URBs,
-/// then the capture request). Register numbers are the AES2501's (aes2501.md §2.2).
+/// then the capture request). Register numbers are the AES2501's (libfprint 1.94.5's aes2501 driver).
 enum AES3500Steps {
     private typealias W = AuthenTecRegisters
 

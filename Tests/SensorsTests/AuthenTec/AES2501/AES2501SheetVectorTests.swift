@@ -4,7 +4,7 @@ import TestSupport
 import USB
 @testable import Sensors
 
-/// aes2501.md's test vectors, checked offline on the strips cut from the recording.
+/// Test vectors for the frame rules, checked offline on the strips cut from the recording.
 @Suite(.enabled(if: SharedData.isAvailable, "needs ../shared/data (USB recordings)"))
 struct AES2501SheetVectorTests {
     /// The 48 strip replies and the 48 strip requests of the recording, in order.
