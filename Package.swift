@@ -90,12 +90,14 @@ let package = Package(
 
         // What tests and benchmarks run against: pcscd with vpcd readers, the card emulator as a
         // process of its own; the data sets beside the checkout and NIST's reference tools.
-        .target(name: "LiveCardStack", dependencies: ["PCSC", "ReferenceData"]),
-        .target(name: "ReferenceData", dependencies: ["Imaging", "FingerprintSynthesis"]),
+        // Child processes started and awaited without Foundation's Process (posix_spawn, waitpid).
+        .target(name: "Spawning"),
+        .target(name: "LiveCardStack", dependencies: ["PCSC", "ReferenceData", "Spawning"]),
+        .target(name: "ReferenceData", dependencies: ["Imaging", "FingerprintSynthesis", "Spawning"]),
 
         // Tests only: the virtual card attached in-process, running pbtool, fakes at the seams.
         .target(name: "TestSupport", dependencies: ["APDU", "Imaging", "PCSC", "VirtualCard", "Fingerprint", "FingerprintSynthesis",
-                                                    "LiveCardStack", "ReferenceData"], path: "Tests/TestSupport"),
+                                                    "LiveCardStack", "ReferenceData", "Spawning"], path: "Tests/TestSupport"),
         .testTarget(name: "BiometricFormatsTests", dependencies: ["BiometricFormats", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "APDUTests", dependencies: ["APDU", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "APDUScriptTests", dependencies: ["APDUScript", "APDU", "VirtualCard", "FingerprintSynthesis", "TestSupport"]),
@@ -106,7 +108,7 @@ let package = Package(
         .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore", "BiometricFormats", "Files", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         // A child process for the store's crash and concurrency tests (killed mid-transaction).
-        .executableTarget(name: "TemplateStoreWriter", dependencies: ["TemplateStore"], path: "Tests/TemplateStoreWriter"),
+        .executableTarget(name: "TemplateStoreWriter", dependencies: ["TemplateStore", "BiometricFormats"], path: "Tests/TemplateStoreWriter"),
         .testTarget(name: "USBTests", dependencies: ["USB", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "USB", "Fingerprint", "FingerprintSynthesis", "Imaging", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "SimulatedSensorsTests", dependencies: ["SimulatedSensors", "Sensors", "Fingerprint", "FingerprintSynthesis", "Imaging", "TestSupport"]),

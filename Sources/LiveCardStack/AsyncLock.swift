@@ -1,4 +1,5 @@
 import Foundation
+import Spawning
 
 /// A first-come-first-served lock for async code.
 actor AsyncLock {

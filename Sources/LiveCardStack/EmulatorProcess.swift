@@ -1,5 +1,6 @@
 import Foundation
 import PCSC
+import Spawning
 
 /// `pbtool card emulate` running as a separate process, as a user would start it.
 public final class EmulatorProcess: @unchecked Sendable {

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Spawning
 
 /// Serialises live-stack tests: one at a time in this process (an async FIFO lock, so waiting
 /// never blocks a thread of Swift's small cooperative pool) and one at a time on the machine

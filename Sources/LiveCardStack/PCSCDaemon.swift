@@ -1,5 +1,6 @@
 import Foundation
 import PCSC
+import Spawning
 
 /// pcscd with the vpcd driver, as the live tests, the demo and the benchmark need it.
 ///

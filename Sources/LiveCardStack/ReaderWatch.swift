@@ -1,4 +1,5 @@
 import PCSC
+import Spawning
 
 /// Waits on pcscd for a reader to reach a state.
 public enum ReaderWatch {

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Spawning
 
 /// The NIST reference WSQ coder (NBIS), reached through python3 and the PyPI package `wsq`, whose
 /// extension module `_wsq` is NBIS compiled. Encoding calls NBIS's `wsq_encode_mem` through ctypes

@@ -37,7 +37,7 @@ struct SensorsBench: BenchSuite {
         let time = try BenchTiming.fastest(of: iterations) {
             let result = try SensorCapture(sensor: sensor, timeout: .seconds(1)).run()
             frames = result.strips.count
-            stitching.append(result.stitchingTime.milliseconds)
+            stitching.append(result.stitchingTime / .milliseconds(1))
         }
         report.record("simulated 400×400 swipe (synthetic:1), \(frames) frames, capture → stitched",
                       time, unit: "ms", target: .atMost(20))
@@ -59,7 +59,7 @@ private struct RecordedSensorBench {
         let assembly = try BenchTiming.fastest(of: iterations) { _ = readout.stitched(by: stitcher, fingerRemoved: true) }
         let size = image.map { "\($0.width)×\($0.height)" } ?? "no image"
         report.record("\(id) assembly, \(readout.count) \(noun(readout)) → \(size)", assembly, unit: "ms", target: .atMost(10))
-        let span = recording.recordedSpan?.milliseconds
+        let span = recording.recordedSpan.map { $0 / .milliseconds(1) }
         let target = span.map { BenchTarget.atMost($0) }
         let inProcess = try BenchTiming.fastest(of: 5) { _ = try capture(pauses: true) }
         report.record("\(id) replay in process, open to assembled image", inProcess, unit: "ms", target: target)
@@ -128,7 +128,7 @@ enum BenchTiming {
         for _ in 0..<runs {
             let start = ContinuousClock.now
             try body()
-            fastest = min(fastest, (ContinuousClock.now - start).milliseconds)
+            fastest = min(fastest, (ContinuousClock.now - start) / .milliseconds(1))
         }
         return fastest
     }

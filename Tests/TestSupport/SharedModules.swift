@@ -3,3 +3,4 @@
 // tests reach them through this module as before.
 @_exported import LiveCardStack
 @_exported import ReferenceData
+@_exported import Spawning

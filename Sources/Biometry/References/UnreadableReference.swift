@@ -1,3 +1,4 @@
+import BiometricFormats
 import SmartCard
 
 /// A stored reference a read path left out, and why: its row failed authentication, or its

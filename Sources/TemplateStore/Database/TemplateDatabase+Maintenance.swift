@@ -1,3 +1,4 @@
+import BiometricFormats
 import Files
 import Foundation
 

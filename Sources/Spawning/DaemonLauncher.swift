@@ -7,10 +7,10 @@ import Glibc
 /// an empty signal mask and default dispositions (under the test runner SIGTERM is blocked,
 /// pcscd never unblocks it, and `kill` could not stop the daemon afterwards), standard streams
 /// on `/dev/null`.
-enum DaemonLauncher {
+public enum DaemonLauncher {
     /// Runs `path` without arguments, waits for it (the daemon's parent exits after forking) and
     /// returns its exit status.
-    static func run(_ path: String) throws -> Int32 {
+    public static func run(_ path: String) throws -> Int32 {
         let pid = try Spawner.spawn(path, [], environment: ProcessInfo.processInfo.environment, pipes: nil)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
