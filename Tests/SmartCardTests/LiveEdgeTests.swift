@@ -78,6 +78,49 @@ import VirtualCard
         }
     }
 
+    /// Sends `apdu` as it is and returns the answer's data and status word (hex, no spaces).
+    private func raw(_ card: PCSCCard, _ apdu: String) throws -> (data: [UInt8], status: String) {
+        let answer = try card.transmit(try [UInt8](hex: apdu))
+        return (Array(answer.dropLast(2)), answer.suffix(2).hexString(separator: ""))
+    }
+
+    /// Issue 24, item 1: the admin key cannot open a finger-guarded entry by loosening its rule.
+    /// Raw APDUs: SELECT BioManager, VERIFY KEY (admin), SELECT IDStore, SET ACCESS, READ.
+    @Test func theAdminKeyCanTightenARuleButLooseningOneErasesTheData() async throws {
+        try await LiveStack.run {
+            let attached = try attach()
+            defer { try? attached.detach() }
+            try personalise(attached.reader)
+            let card = try PCSCContext().connect(to: attached.reader)
+            let store = IDStore(transport: transport(card))
+            let bioManager = BioManager(transport: transport(card))
+            try bioManager.select()
+            try bioManager.verifyKey(Fixture.adminKey, .admin)
+            try store.select()
+            let either = try store.store(secret, named: "either", access: IDStoreAccess(write: .admin, read: .fingerOrAdmin))
+            let login = try #require(try store.directory().container(named: "login"))
+            let adminKey = Fixture.adminKey.hexString(separator: "")
+            #expect(try raw(card, "00A4040C06A00000008400").status == "9000")
+            #expect(try raw(card, "B0460100\(String(format: "%02X", Fixture.adminKey.count))\(adminKey)").status == "9000")
+            #expect(try raw(card, "00A4040C06A00000008403").status == "9000")
+            let eitherP1 = String(format: "%02X", either.container), loginP1 = String(format: "%02X", login)
+            // Tightening keeps the data: finger-or-admin → finger; the admin key no longer reads it.
+            #expect(try raw(card, "B05A\(eitherP1)000121").status == "9000")
+            #expect(try raw(card, "B056\(eitherP1)0003").data == [0x21, 0x00, UInt8(secret.count)])
+            #expect(try raw(card, "B054\(eitherP1)00FA").status == "6982")
+            // Loosening erases it: finger → anyone, and finger → admin.
+            #expect(try raw(card, "B05A\(loginP1)0001FF").status == "9000")
+            #expect(try raw(card, "B056\(loginP1)0003").data == [0xFF, 0x00, 0x00])
+            let read = try raw(card, "B054\(loginP1)00FA")
+            #expect(read.status == "6A82")
+            #expect(read.data.isEmpty)
+            #expect(try raw(card, "B05A\(eitherP1)000122").status == "9000")
+            #expect(try raw(card, "B054\(eitherP1)00FA").status == "6A82")
+            #expect(try raw(card, "B056\(eitherP1)0003").data == [0x22, 0x00, 0x00])
+            try card.disconnect(.reset)
+        }
+    }
+
     @Test func leavingTheCardKeepsTheVerifiedFingerAndAResetDropsIt() async throws {
         try await LiveStack.run {
             let attached = try attach()
