@@ -7,17 +7,20 @@ import Glibc
 
 /// Applet state in one JSON file, by AID; written whole and atomically after each change.
 ///
-/// The file is `{"format": "pbtool-virtual-card-state", "version": 1, "applets": {AID: base64}}`.
-/// Entries for applets the card does not hold are kept and written back, so running a card with
-/// fewer applets loses nothing.
+/// The file is `{"format": "pbtool-virtual-card-state", "version": 2, "applets": {AID: base64},
+/// "checksum": CRC-32 hex}` (``StateChecksum``). Version 1 files (no checksum) are still read,
+/// field by field, and gain a checksum at the next save. Entries for applets the card does not
+/// hold are kept and written back, so running a card with fewer applets loses nothing.
 final class AppletStateStore {
     private struct Contents: Codable {
         var format = AppletStateStore.format
-        var version = 1
+        var version = AppletStateStore.version
         var applets: [String: Data] = [:]
+        var checksum: String?
     }
 
     static let format = "pbtool-virtual-card-state"
+    static let version = 2
 
     let file: URL
     private var contents = Contents()
@@ -52,10 +55,7 @@ final class AppletStateStore {
         } catch {
             throw .stateFileCorrupt(path: file.path, reason: "not JSON of the expected shape (\(Self.describe(error)))")
         }
-        guard contents.format == Self.format, contents.version == 1 else {
-            throw .stateFileCorrupt(path: file.path,
-                                    reason: "format \"\(contents.format)\" version \(contents.version); expected \"\(Self.format)\" version 1")
-        }
+        try checkIntegrity()
         for applet in applets {
             let aid = applet.aid.hexString(separator: "")
             guard let state = contents.applets[aid] else { continue }
@@ -63,6 +63,27 @@ final class AppletStateStore {
                 try applet.restoreState(Array(state))
             } catch {
                 throw .stateRejected(aid: aid, path: file.path, reason: String(describing: error))
+            }
+        }
+    }
+
+    /// The format, the version, the checksum (version 2) and the AIDs, before any applet sees its state.
+    private func checkIntegrity() throws(VirtualCardError) {
+        guard contents.format == Self.format, (1...Self.version).contains(contents.version) else {
+            throw .stateFileCorrupt(path: file.path, reason: "format \"\(contents.format)\" version \(contents.version); "
+                                    + "expected \"\(Self.format)\" version 1 or \(Self.version)")
+        }
+        if contents.version >= 2 {
+            guard let checksum = contents.checksum else {
+                throw .stateFileCorrupt(path: file.path, reason: "the checksum is missing")
+            }
+            guard checksum == StateChecksum.of(contents.applets) else {
+                throw .stateFileCorrupt(path: file.path, reason: "the checksum does not match its contents (the file was changed or damaged)")
+            }
+        }
+        for aid in contents.applets.keys {
+            guard let bytes = try? [UInt8](hex: aid), (5...16).contains(bytes.count) else {
+                throw .stateFileCorrupt(path: file.path, reason: "\"\(aid)\" is not an AID (5 to 16 bytes in hex)")
             }
         }
     }
@@ -77,6 +98,8 @@ final class AppletStateStore {
             }
         }
         guard isDirty else { return }
+        contents.version = Self.version
+        contents.checksum = StateChecksum.of(contents.applets)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {

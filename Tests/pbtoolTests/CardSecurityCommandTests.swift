@@ -85,4 +85,43 @@ import VirtualCard
             #expect(try third.stop().status == 0)
         }
     }
+
+    /// Issue 24, item 2: one changed character inside the base64 of the BioManager's state (where
+    /// the admin key is) stops `card emulate` with exit 2 before it attaches; so does an admin key
+    /// of a length the card never takes, in a version 1 file (no checksum).
+    @Test func aDamagedStateFileIsRefusedBeforeTheCardAttaches() async throws {
+        try await LiveStack.run {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-state-damage-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let state = folder.appendingPathComponent("card.json")
+            let emulator = try EmulatorProcess(port: 35963, arguments: ["--state", state.path])
+            #expect(try pbtool(["card", "init", "--admin-key", Self.adminKey]).status == 0)
+            #expect(try emulator.stop().status == 0)
+            var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+            #expect(document["version"] as? Int == 2)
+            var applets = try #require(document["applets"] as? [String: String])
+            let bioManager = try #require(applets["A00000008400"])
+            var characters = Array(bioManager)
+            characters[20] = characters[20] == "A" ? "B" : "A"
+            applets["A00000008400"] = String(characters)
+            document["applets"] = applets
+            try JSONSerialization.data(withJSONObject: document).write(to: state)
+            let damaged = try pbtool(["card", "emulate", "--state", state.path])
+            #expect(damaged.status == 2, "\(damaged.standardError)")
+            #expect(damaged.standardError.contains("the card state file \(state.path) is damaged: the checksum does not match"),
+                    "\(damaged.standardError)")
+
+            // A version 1 file (no checksum), whose admin key has 3 bytes: checked field by field.
+            let original = try #require(Data(base64Encoded: bioManager))
+            var decoded = try #require(try JSONSerialization.jsonObject(with: original) as? [String: Any])
+            decoded["adminKey"] = [1, 2, 3]
+            applets["A00000008400"] = try JSONSerialization.data(withJSONObject: decoded).base64EncodedString()
+            let versionOne: [String: Any] = ["format": "pbtool-virtual-card-state", "version": 1, "applets": applets]
+            try JSONSerialization.data(withJSONObject: versionOne).write(to: state)
+            let shortKey = try pbtool(["card", "emulate", "--state", state.path])
+            #expect(shortKey.status == 2, "\(shortKey.standardError)")
+            #expect(shortKey.standardError.contains("the admin key is 3 bytes, not 8 to 16"), "\(shortKey.standardError)")
+        }
+    }
 }
