@@ -124,4 +124,75 @@ import VirtualCard
             #expect(shortKey.standardError.contains("the admin key is 3 bytes, not 8 to 16"), "\(shortKey.standardError)")
         }
     }
+
+    /// Issue 24, item 4: `apdu run` traces, failure messages and `--junit` reports hide the data of
+    /// BioManager VERIFY KEY and CHANGE KEY and IDStore READ answers; the report is 0600.
+    @Test func apduRunHidesCardEdgeKeysAndIDStoreData() async throws {
+        try await LiveStack.run {
+            let attached = try attach()
+            defer { try? attached.detach() }
+            let templates = try CardEdgeTemplates()
+            defer { templates.remove() }
+            try personalise(templates)
+            #expect(try pbtool(["idstore", "put", "pub", "--from", templates.secret, "--access", "anyone",
+                                "--admin-key", Self.adminKey]).status == 0)
+            let newKey = "F0E1D2C3B4A5968778695A4B3C2D1E0F"
+            let script = templates.directory.appendingPathComponent("keys.apdu")
+            try Data("""
+                test "keys and data" {
+                  00 A4 04 00 06 A0 00 00 00 84 00  =9000
+                  B0 46 01 00 10 \(Self.adminKey)  =9000
+                  B0 44 01 00 10 \(newKey)  =9000
+                  00 A4 04 00 06 A0 00 00 00 84 03  =9000
+                  B0 54 02 00 FA  =9000 data 00 *
+                }
+
+                """.utf8).write(to: script)
+            let report = templates.directory.appendingPathComponent("junit.xml")
+            let run = try pbtool(["apdu", "run", "--reader", attached.reader, "--verbose", "--junit", report.path, script.path])
+            #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+            #expect(run.standardOutput.contains("<redacted 16 bytes>"), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("<redacted 13 bytes>"), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("the hidden response data fails the check"), "\(run.standardOutput)")
+            let junit = try String(contentsOf: report, encoding: .utf8)
+            let secret = Array("vpn: hunter2\n".utf8)
+            for output in [run.standardOutput + run.standardError, junit] {
+                for key in [Self.adminKey, newKey, secret.hexString(separator: "")] {
+                    let bytes = try [UInt8](hex: key)
+                    #expect(!output.contains(bytes.hexString()) && !output.contains(key), "\(key) in \(output)")
+                }
+                #expect(!output.contains("hunter2"))
+            }
+            let mode = try FileManager.default.attributesOfItem(atPath: report.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+        }
+    }
+
+    /// Issue 24, item 4: a malformed admin key, given either way, is named by where it goes wrong,
+    /// never echoed.
+    @Test func aMalformedAdminKeyIsNeverEchoed() async throws {
+        try await LiveStack.run {
+            let attached = try attach()
+            defer { try? attached.detach() }
+            let templates = try CardEdgeTemplates()
+            defer { templates.remove() }
+            let typo = "00112233445566778899AABBCCDDEEFG"
+            let enroll = ["card", "enroll", "--finger", "right-index", "--template", templates.reference]
+            let byOption = try pbtool(enroll + ["--admin-key", typo])
+            #expect(byOption.status == 2)
+            #expect(byOption.standardError.contains("the admin key in --admin-key is not hex: character 32 is not a hex digit"),
+                    "\(byOption.standardError)")
+            let byEnvironment = try pbtool(enroll, environment: ["PBTOOL_ADMIN_KEY": "0x0011 2233 44G5"])
+            #expect(byEnvironment.status == 2)
+            #expect(byEnvironment.standardError.contains("the admin key in PBTOOL_ADMIN_KEY is not hex: character 15 is not a hex digit"),
+                    "\(byEnvironment.standardError)")
+            let short = try pbtool(["card", "init", "--admin-key", "0011223"])
+            #expect(short.status == 2)
+            #expect(short.standardError.contains("an odd number of hex digits (7)"), "\(short.standardError)")
+            for outcome in [byOption, byEnvironment, short] {
+                #expect(!outcome.standardError.contains("0011") && !outcome.standardError.contains("G"), "\(outcome.standardError)")
+            }
+            #expect(try pbtool(["card", "status"]).standardOutput.contains("life cycle virgin"))
+        }
+    }
 }

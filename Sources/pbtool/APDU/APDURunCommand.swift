@@ -92,7 +92,7 @@ struct APDURunCommand: ParsableCommand {
     /// Runs the scripts on this thread, each card operation bounded by --timeout.
     private func replay(_ loaded: [Script], environment: [String: String]) -> RunResult {
         let connector: any CardConnector = emulate ? EmulatedScriptConnector() : PCSCScriptConnector(limit: .seconds(timeout))
-        let settings = RunSettings(stopOnFail: stopOnFail, showsSecrets: showSecrets,
+        let settings = RunSettings(stopOnFail: stopOnFail, showsSecrets: showSecrets, secrets: ScriptFiles.secrets,
                                    fixedReader: emulate ? .emulated : reader.map { .named($0) })
         let bar = ProgressBar.command("running", unit: "tests", quiet: json || tap)
         defer { bar.finish() }

@@ -1,6 +1,8 @@
+import APDU
 import APDUScript
 import Files
 import Foundation
+import SmartCard
 
 /// Reading and checking the scripts of `apdu run` before anything is sent.
 enum ScriptFiles {
@@ -32,13 +34,17 @@ enum ScriptFiles {
         throw CommandFailure(.usage, "\(last.location): error: \(last.message)")
     }
 
+    /// What `apdu run` hides without `--show-secrets`: ISO's and GlobalPlatform's secrets, and
+    /// the BioManager's keys and templates and the IDStore's data.
+    static let secrets = APDURedaction.scriptDefault.union(.cardEdgeSecrets)
+
     /// `--dry-run`: the statements of every script, as text or JSON lines, and what is missing.
     static func list(_ scripts: [Script], environment: [String: String], json: Bool, showsSecrets: Bool) throws {
         for problem in EnvironmentCheck.problems(in: scripts, environment: environment) {
             printError("\(problem.location): warning: \(problem.message)")
         }
         for script in scripts {
-            let listing = ScriptListing(script, showsSecrets: showsSecrets)
+            let listing = ScriptListing(script, showsSecrets: showsSecrets, secrets: secrets)
             if json {
                 for entry in listing.entries { try JSONOutput.printLine(entry) }
             } else {
@@ -57,7 +63,7 @@ enum RunReportFiles {
         guard let path else { return nil }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try OutputFolder.prepare(folder, role: "report folder") }
-        return try CommandOutput(path, force: true, role: "JUnit report", mode: 0o644)
+        return try CommandOutput(path, force: true, role: "JUnit report", mode: 0o600)
     }
 
     /// Colour on a terminal, unless `NO_COLOR` is set to anything (no-color.org).

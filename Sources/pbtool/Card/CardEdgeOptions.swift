@@ -46,23 +46,41 @@ struct AdminKeyOption: ParsableArguments {
 
     /// The key; throws a usage failure when it is missing or not 8–16 bytes of hex.
     func key(for purpose: String) throws -> [UInt8] {
-        guard let text = text ?? ProcessInfo.processInfo.environment[Self.environmentVariable] else {
+        if let text { return try Self.parse(text, from: "--admin-key") }
+        guard let text = ProcessInfo.processInfo.environment[Self.environmentVariable] else {
             throw CommandFailure(.usage, "\(purpose) needs the admin key: --admin-key HEX or \(Self.environmentVariable)")
         }
-        return try Self.parse(text)
+        return try Self.parse(text, from: Self.environmentVariable)
     }
 
-    static func parse(_ text: String) throws -> [UInt8] {
+    /// The key in `text`; the error names the problem and the character's position in `source`,
+    /// never the key or any part of it (it may be the right key with one typo).
+    static func parse(_ text: String, from source: String = "--admin-key") throws -> [UInt8] {
         let bytes: [UInt8]
         do {
             bytes = try [UInt8](hex: text)
-        } catch {
-            throw CommandFailure(.usage, "the admin key is not hex: \(error)")
+        } catch let error as HexParseError {
+            throw CommandFailure(.usage, "the admin key in \(source) is not hex: \(Self.describe(error))")
         }
         guard (8...16).contains(bytes.count) else {
-            throw CommandFailure(.usage, "the admin key must be 8 to 16 bytes, not \(bytes.count)")
+            throw CommandFailure(.usage, "the admin key in \(source) must be 8 to 16 bytes, not \(bytes.count)")
         }
         return bytes
+    }
+
+    /// What is wrong and where (1-based character), without the characters themselves.
+    private static func describe(_ error: HexParseError) -> String {
+        let prefix = error.token.lowercased().hasPrefix("0x") ? 2 : 0
+        switch error.problem {
+        case .notAHexDigit(let character):
+            let offset = error.token.dropFirst(prefix).firstIndex(of: character)
+                .map { error.token.distance(from: error.token.startIndex, to: $0) } ?? prefix
+            return "character \(error.position + offset) is not a hex digit"
+        case .oddDigitCount(let count):
+            return "an odd number of hex digits (\(count)) in the group starting at character \(error.position)"
+        case .emptyAfterPrefix:
+            return "no digits after 0x at character \(error.position)"
+        }
     }
 }
 

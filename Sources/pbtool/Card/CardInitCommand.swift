@@ -29,7 +29,7 @@ struct CardInitCommand: ParsableCommand {
     var adminKey: String?
 
     func run() throws {
-        let key = try adminKey.map(AdminKeyOption.parse) ?? Self.randomKey()
+        let key = try adminKey.map { try AdminKeyOption.parse($0) } ?? Self.randomKey()
         let session = try CardEdgeSession(options)
         let state = try session.run(ending: .reset) { transport in
             try BioManager(transport: transport).initialise(adminKey: key)
