@@ -44,6 +44,20 @@ extension IDStore {
         }
     }
 
+    /// Reads `name`; when its read condition admits the admin key and is not met yet, verifies
+    /// `adminKey` on the BioManager and reads again (`verifiedAdminKey`: reset the card after).
+    /// A finger-only entry never costs a key try.
+    public func read(named name: String, adminKey: [UInt8]) throws -> (data: [UInt8], verifiedAdminKey: Bool) {
+        try transport.exclusively {
+            do {
+                return (try read(named: name), false)
+            } catch IDStoreError.accessDenied(_, let needs) where needs == .admin || needs == .fingerOrAdmin {
+                try verifyAdminKey(adminKey)
+                return (try read(named: name), true)
+            }
+        }
+    }
+
     private func verifyAdminKey(_ key: [UInt8]) throws {
         let bioManager = BioManager(transport: transport)
         try bioManager.select()

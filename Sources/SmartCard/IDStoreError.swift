@@ -19,11 +19,22 @@ public enum IDStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// pbtool's directory in container 0 cannot be read back.
     case damagedDirectory(String)
 
+    /// What opens an entry with this read condition.
+    private static func remedy(_ needs: IDStoreCondition?) -> String {
+        let finger = "verify a finger first (pbtool card verify, or --finger and --template)"
+        let key = "give the admin key (--admin-key or PBTOOL_ADMIN_KEY)"
+        return switch needs {
+        case .finger?: finger
+        case .admin?: key
+        case .fingerOrAdmin?: finger + " or " + key
+        default: "verify a finger or the admin key first"
+        }
+    }
+
     public var description: String {
         switch self {
         case .accessDenied(let what, let needs):
-            "access to \(what) denied" + (needs.map { " (it needs: \($0))" } ?? "")
-                + "; verify a finger first (pbtool card verify) or give the admin key"
+            "access to \(what) denied" + (needs.map { " (it needs: \($0))" } ?? "") + "; " + Self.remedy(needs)
         case .noSuchContainer(let number):
             "the card has no IDStore container \(number)"
         case .emptyContainer(let number):

@@ -195,4 +195,41 @@ import VirtualCard
             #expect(try pbtool(["card", "status"]).standardOutput.contains("life cycle virgin"))
         }
     }
+
+    /// Issue 24, item 5: `idstore get` opens admin-readable entries with `--admin-key` or
+    /// `PBTOOL_ADMIN_KEY`, leaves the key unverified afterwards, and never spends a key try on a
+    /// finger-only entry.
+    @Test func idstoreGetTakesTheAdminKeyForAdminEntries() async throws {
+        try await LiveStack.run {
+            let attached = try attach()
+            defer { try? attached.detach() }
+            let templates = try CardEdgeTemplates()
+            defer { templates.remove() }
+            try personalise(templates)
+            let holder = try PCSCContext().connect(to: attached.reader)
+            defer { try? holder.disconnect(.leave) }
+            #expect(try pbtool(["idstore", "put", "codes", "--from", templates.secret, "--access", "admin",
+                                "--admin-key", Self.adminKey]).status == 0)
+            let denied = try pbtool(["idstore", "get", "codes"])
+            #expect(denied.status == 10)
+            #expect(denied.standardError.contains("give the admin key (--admin-key or PBTOOL_ADMIN_KEY)"), "\(denied.standardError)")
+            let byOption = try pbtool(["idstore", "get", "codes", "--admin-key", Self.adminKey])
+            #expect(byOption.status == 0, "\(byOption.standardError)")
+            #expect(byOption.standardOutput == "vpn: hunter2\n")
+            let byEnvironment = try pbtool(["idstore", "get", "codes"], environment: ["PBTOOL_ADMIN_KEY": Self.adminKey])
+            #expect(byEnvironment.standardOutput == "vpn: hunter2\n", "\(byEnvironment.standardError)")
+            let status = try json(try pbtool(["card", "status", "--json"]).standardOutput)
+            let bioManager = (status["edges"] as? [String: Any])?["biomanager"] as? [String: Any]
+            #expect(bioManager?["adminKeyVerified"] as? Bool == false, "the key does not outlive the command")
+            let fingerOnly = try pbtool(["idstore", "get", "vpn", "--admin-key", "FFEEDDCCBBAA99887766554433221100"])
+            #expect(fingerOnly.status == 10)
+            #expect(fingerOnly.standardError.contains("verify a finger first"), "\(fingerOnly.standardError)")
+            #expect(!fingerOnly.standardError.contains("admin key"), "\(fingerOnly.standardError)")
+            let wrongKey = try pbtool(["idstore", "get", "codes", "--admin-key", "FFEEDDCCBBAA99887766554433221100"])
+            #expect(wrongKey.status == 10)
+            #expect(wrongKey.standardError.contains("wrong admin key; 4 tries left"), "\(wrongKey.standardError)")
+            #expect(try pbtool(["idstore", "get", "codes", "--admin-key", Self.adminKey, "--finger", "right-index",
+                                "--template", templates.probe]).status == 2)
+        }
+    }
 }

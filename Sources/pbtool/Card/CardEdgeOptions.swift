@@ -53,6 +53,12 @@ struct AdminKeyOption: ParsableArguments {
         return try Self.parse(text, from: Self.environmentVariable)
     }
 
+    /// The key from `--admin-key` or `PBTOOL_ADMIN_KEY`, nil when neither is given.
+    func optionalKey() throws -> [UInt8]? {
+        if let text { return try Self.parse(text, from: "--admin-key") }
+        return try ProcessInfo.processInfo.environment[Self.environmentVariable].map { try Self.parse($0, from: Self.environmentVariable) }
+    }
+
     /// The key in `text`; the error names the problem and the character's position in `source`,
     /// never the key or any part of it (it may be the right key with one typo).
     static func parse(_ text: String, from source: String = "--admin-key") throws -> [UInt8] {

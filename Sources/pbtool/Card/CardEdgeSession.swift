@@ -27,15 +27,16 @@ struct CardEdgeSession {
     /// `.leave` keeps the card powered and its security state (verified fingers) in place for the
     /// next command; `.reset` drops it, which management commands use so that the admin key's
     /// authentication never outlives them. The disconnect happens on failure too.
-    func run<Result>(ending: Disposition, _ body: (CardTransport) throws -> Result) throws -> Result {
+    /// `ending` is read once `body` has ended, so `body` may decide it.
+    func run<Result>(ending: @autoclosure () -> Disposition, _ body: (CardTransport) throws -> Result) throws -> Result {
         let result: Result
         do {
             result = try card.withTransaction(ending: .leave) { _ in try body(transport) }
         } catch {
-            try? card.disconnect(ending)
+            try? card.disconnect(ending())
             throw error
         }
-        try card.disconnect(ending)
+        try card.disconnect(ending())
         return result
     }
 }

@@ -14,20 +14,24 @@ struct IDStoreGetCommand: ParsableCommand {
             The entry's read condition must hold: a finger verified on the card since its last \
             reset (pbtool card verify just before), or --finger and --template to verify and read \
             in one transaction, which does not depend on pcscd keeping the card powered between \
-            two commands. The data goes to standard output as it is, or to --out (mode 0600); \
+            two commands. Entries the admin key may read (admin, finger-or-admin) open with \
+            --admin-key or PBTOOL_ADMIN_KEY: the key is verified only when the entry needs it, \
+            and the card is reset afterwards so it does not stay verified. The data goes to standard output as it is, or to --out (mode 0600); \
             with --json it is printed base64 (and as text when it is UTF-8).
 
-            Exit codes: 0 read; 10 access denied (no finger verified); 1 no match and 4 blocked \
-            (with --finger); 2 no such entry or bad input; 12 no IDStore; 3/5/6 transport, \
+            Exit codes: 0 read; 10 access denied (no finger verified) or a wrong admin key; 1 no \
+            match and 4 blocked (with --finger), 4 also a blocked admin key; 2 no such entry or bad input; 12 no IDStore; 3/5/6 transport, \
             reader, card (3 also when the card was removed during the command).
 
             Examples:
               pbtool card verify --finger right-index --template probe.compact && pbtool idstore get vpn-password
               pbtool idstore get vpn-password --finger right-index --template probe.compact --out pw.txt
+              PBTOOL_ADMIN_KEY=$KEY pbtool idstore get recovery-codes
             """
     )
 
     @OptionGroup var options: CardEdgeOptions
+    @OptionGroup var key: AdminKeyOption
 
     @Argument(help: "The entry's name.")
     var name: String
@@ -43,17 +47,25 @@ struct IDStoreGetCommand: ParsableCommand {
 
     func validate() throws {
         guard (finger == nil) == (template == nil) else { throw ValidationError("--finger and --template go together") }
+        guard finger == nil || key.text == nil else { throw ValidationError("--finger and --admin-key exclude each other") }
     }
 
     func run() throws {
         let probe = try template.map(CardTemplateFile.read)
         // The file is checked (and staged) before the card is asked: a bad --out costs no try.
         let output = try CommandOutput.optional(out, force: true, role: "output file")
-        let data = try CardEdgeSession(options).run(ending: .leave) { transport in
+        let adminKey = finger == nil ? try key.optionalKey() : nil
+        // The admin key's authentication must not outlive the command (on a failure, whether it
+        // was verified is unknown: reset); a verified finger may.
+        var verifiedAdminKey = adminKey != nil
+        let data = try CardEdgeSession(options).run(ending: verifiedAdminKey ? .reset : .leave) { transport in
             let store = IDStore(transport: transport)
             guard let finger, let probe else {
                 try store.select()
-                return try store.read(named: name)
+                guard let adminKey else { return try store.read(named: name) }
+                let read = try store.read(named: name, adminKey: adminKey)
+                verifiedAdminKey = read.verifiedAdminKey
+                return read.data
             }
             switch try store.read(named: name, verifying: finger, with: probe) {
             case .released(let data):
