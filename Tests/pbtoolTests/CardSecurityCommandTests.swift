@@ -232,4 +232,39 @@ import VirtualCard
                                 "--template", templates.probe]).status == 2)
         }
     }
+
+    /// Issue 24, item 7: with two cards present, commands that change a card for good refuse to
+    /// pick "the first reader with a card" and list the readers; `--reader` settles it.
+    @Test func irreversibleCommandsRefuseToGuessBetweenTwoCards() async throws {
+        try await LiveStack.run {
+            let first = try attach()
+            defer { try? first.detach() }
+            let second = try AttachedVirtualCard.attach(applets: AppletCatalog.all(comparison: SameMinutiaeComparison()), port: 35964)
+            defer { try? second.detach() }
+            let templates = try CardEdgeTemplates()
+            defer { templates.remove() }
+            let key = ["--admin-key", Self.adminKey]
+            let commands: [[String]] = [
+                ["card", "init"] + key,
+                ["card", "enroll", "--finger", "right-index", "--template", templates.reference] + key,
+                ["card", "unblock", "--finger", "right-index"] + key,
+                ["card", "delete", "--finger", "right-index"] + key,
+                ["idstore", "put", "vpn", "--from", templates.secret, "--access", "finger"] + key,
+                ["idstore", "delete", "vpn"] + key,
+            ]
+            for command in commands {
+                let refused = try pbtool(command)
+                #expect(refused.status == 2, "\(command): \(refused.standardError)")
+                #expect(refused.standardError.contains("2 readers hold a card and \(command[0]) \(command[1]) changes the card for good: "
+                                                       + "name one with --reader (readers: \"\(first.reader)\", \"\(second.reader)\")"),
+                        "\(command): \(refused.standardError)")
+            }
+            for reader in [first.reader, second.reader] {
+                #expect(try pbtool(["card", "status", "--reader", reader]).standardOutput.contains("life cycle virgin"))
+            }
+            #expect(try pbtool(["card", "init", "--reader", second.reader] + key).status == 0)
+            #expect(try pbtool(["card", "status", "--reader", second.reader]).standardOutput.contains("life cycle operational"))
+            #expect(try pbtool(["card", "status", "--reader", first.reader]).standardOutput.contains("life cycle virgin"))
+        }
+    }
 }

@@ -12,11 +12,12 @@ struct CardEdgeSession {
     let transport: CardTransport
     private let card: PCSCCard
 
-    /// Connects (shared mode) to the reader `options` names, or to the first with a card; every
-    /// PC/SC call of the session ends by the options' `--timeout`.
-    init(_ options: CardEdgeOptions) throws {
+    /// Connects (shared mode) to the reader `options` names, or to the first with a card — unless
+    /// the command `changing` ("card init") would change the card for good and more than one
+    /// reader holds a card. Every PC/SC call of the session ends by the options' `--timeout`.
+    init(_ options: CardEdgeOptions, changing: String? = nil) throws {
         let context = try PCSCContext(deadline: options.deadline())
-        reader = try ReaderChoice.choose(options.reader, context: context)
+        reader = try ReaderChoice.choose(options.reader, context: context, changing: changing)
         card = try context.connect(to: reader.name)
         transport = CardTransport(channel: card, redaction: .cardEdgeSecrets, recordsTrace: false)
     }

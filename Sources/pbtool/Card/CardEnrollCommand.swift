@@ -46,7 +46,7 @@ struct CardEnrollCommand: ParsableCommand {
 
     func run() throws {
         let minutiae = try CardTemplateFile.read(template)
-        let session = try CardEdgeSession(options)
+        let session = try CardEdgeSession(options, changing: "card enroll")
         let report = try session.run(ending: .reset) { transport in
             let selected = try CardBiometricEdge.select(edge, aid: try aid.map(parseAID), on: transport)
             try selected.enroll(finger, minutiae: minutiae,

@@ -59,7 +59,7 @@ struct CardDeleteCommand: ParsableCommand {
 
     func run() throws {
         let finger = management.finger
-        let edge = try CardEdgeSession(options).run(ending: .reset) { transport in
+        let edge = try CardEdgeSession(options, changing: "card delete").run(ending: .reset) { transport in
             try management.run("delete", transport: transport) { try $0.delete(finger, authorisation: $1) }
         }
         try options.print(FingerManagementReport(finger: finger.name, edge: edge, action: "deleted"),
@@ -91,7 +91,7 @@ struct CardUnblockCommand: ParsableCommand {
 
     func run() throws {
         let finger = management.finger
-        let edge = try CardEdgeSession(options).run(ending: .reset) { transport in
+        let edge = try CardEdgeSession(options, changing: "card unblock").run(ending: .reset) { transport in
             try management.run("unblock", transport: transport) { try $0.unblock(finger, authorisation: $1) }
         }
         try options.print(FingerManagementReport(finger: finger.name, edge: edge, action: "unblocked"),

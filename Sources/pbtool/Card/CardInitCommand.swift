@@ -30,7 +30,7 @@ struct CardInitCommand: ParsableCommand {
 
     func run() throws {
         let key = try adminKey.map { try AdminKeyOption.parse($0) } ?? Self.randomKey()
-        let session = try CardEdgeSession(options)
+        let session = try CardEdgeSession(options, changing: "card init")
         let state = try session.run(ending: .reset) { transport in
             try BioManager(transport: transport).initialise(adminKey: key)
         }

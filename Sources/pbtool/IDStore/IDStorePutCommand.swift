@@ -43,7 +43,7 @@ struct IDStorePutCommand: ParsableCommand {
         }
         let data = try InputFile.read(from, role: "data file", limit: 1 << 16)
         let adminKey = try key.key(for: "idstore put")
-        let entry = try CardEdgeSession(options).run(ending: .reset) { transport in
+        let entry = try CardEdgeSession(options, changing: "idstore put").run(ending: .reset) { transport in
             try IDStore(transport: transport).store(data, named: name, access: IDStoreAccess(write: .admin, read: condition),
                                                     adminKey: adminKey)
         }
@@ -77,7 +77,7 @@ struct IDStoreDeleteCommand: ParsableCommand {
 
     func run() throws {
         let adminKey = try key.key(for: "idstore delete")
-        try CardEdgeSession(options).run(ending: .reset) { transport in
+        try CardEdgeSession(options, changing: "idstore delete").run(ending: .reset) { transport in
             try IDStore(transport: transport).remove(named: name, adminKey: adminKey)
         }
         try options.print(["deleted": name], lines: ["Deleted \"\(name)\"."])
