@@ -54,6 +54,9 @@ public enum CardEdgeError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(operation) is not allowed in the card's current state (\(detail))"
         case .securityStatusNotSatisfied(let operation):
             "\(operation) needs the admin key verified first (SW 6982)"
+        case .wrongKey(let key, 0):
+            // A BioManager key at zero tries is final: no command of the edge restores it.
+            "wrong \(key); the \(key) is now blocked" + (key.hasSuffix(" key") ? " for good (no command unblocks it)" : "")
         case .wrongKey(let key, let retriesLeft):
             "wrong \(key)" + (retriesLeft.map { "; \($0) \($0 == 1 ? "try" : "tries") left" } ?? "")
         case .blocked(let what):

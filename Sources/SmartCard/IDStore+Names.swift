@@ -56,13 +56,18 @@ extension IDStore {
                 container != IDStoreDirectory.container && directory.name(of: container) == nil
             }
             guard let container = existing ?? free else { throw IDStoreError.full(containers: properties.containerCount - 1) }
+            // The new name must fit the directory before any data moves, or the data would be
+            // left in a container no name points to.
+            if existing == nil {
+                directory.set(name, container: container)
+                guard directory.bytes.count <= properties.capacity else {
+                    throw IDStoreError.directoryFull(bytes: directory.bytes.count, capacity: properties.capacity)
+                }
+            }
             try reset(container)
             try setAccess(container, access)
             try write(container, data)
-            if existing == nil {
-                directory.set(name, container: container)
-                try saveDirectory(directory)
-            }
+            if existing == nil { try saveDirectory(directory) }
             return IDStoreEntry(name: name, container: container, access: access, size: data.count)
         }
     }

@@ -267,4 +267,50 @@ import VirtualCard
             #expect(try pbtool(["card", "status", "--reader", first.reader]).standardOutput.contains("life cycle virgin"))
         }
     }
+
+    /// Issue 24, item 6: a directory with no room for one more name is named as such (exit 12)
+    /// before any data moves, so no unnamed container is left behind.
+    @Test func aFullDirectoryIsNamedAndLeavesNoUnnamedData() async throws {
+        try await LiveStack.run {
+            let attached = try attach()
+            defer { try? attached.detach() }
+            let templates = try CardEdgeTemplates()
+            defer { templates.remove() }
+            #expect(try pbtool(["card", "init", "--admin-key", Self.adminKey]).status == 0)
+            // 64-byte names take 71 directory bytes each: 14 fit in 1024, a 15th would need 1065.
+            let names = (1...15).map { String(format: "%02d", $0) + String(repeating: "n", count: 62) }
+            for name in names.dropLast() {
+                let put = try pbtool(["idstore", "put", name, "--from", templates.secret, "--access", "anyone", "--admin-key", Self.adminKey])
+                #expect(put.status == 0, "\(put.standardError)")
+            }
+            let full = try pbtool(["idstore", "put", names[14], "--from", templates.secret, "--access", "anyone", "--admin-key", Self.adminKey])
+            #expect(full.status == 12, "\(full.standardError)")
+            #expect(full.standardError.contains("directory (container 0) has no room for another name (it would take 1065 of its 1024 bytes)"),
+                    "\(full.standardError)")
+            let entries = try #require(try json(try pbtool(["idstore", "list", "--json"]).standardOutput)["entries"] as? [[String: Any]])
+            #expect(entries.count == 14)
+            #expect(entries.allSatisfy { $0["name"] is String }, "no unnamed container")
+        }
+    }
+
+    /// Issue 24, item 6: the fifth wrong admin key says the key is now blocked for good (exit 4),
+    /// not "0 tries left".
+    @Test func theFifthWrongAdminKeySaysItIsBlockedForGood() async throws {
+        try await LiveStack.run {
+            let attached = try attach()
+            defer { try? attached.detach() }
+            #expect(try pbtool(["card", "init", "--admin-key", Self.adminKey]).status == 0)
+            let wrong = ["card", "unblock", "--finger", "right-index", "--admin-key", "FFEEDDCCBBAA99887766554433221100"]
+            for left in (1...4).reversed() {
+                let outcome = try pbtool(wrong)
+                #expect(outcome.status == 10)
+                #expect(outcome.standardError.contains("wrong admin key; \(left) \(left == 1 ? "try" : "tries") left"), "\(outcome.standardError)")
+            }
+            let fifth = try pbtool(wrong)
+            #expect(fifth.status == 4, "\(fifth.standardError)")
+            #expect(fifth.standardError.contains("wrong admin key; the admin key is now blocked for good (no command unblocks it)"),
+                    "\(fifth.standardError)")
+            #expect(!fifth.standardError.contains("0 tries left"))
+        }
+    }
 }

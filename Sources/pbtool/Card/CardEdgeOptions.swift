@@ -7,7 +7,7 @@ import SmartCard
 
 /// The options every card-edge command shares: which reader, JSON output, a time limit.
 struct CardEdgeOptions: ParsableArguments {
-    @Option(help: "The reader: its full name, or a unique part of it (default: the first with a card).")
+    @Option(help: "The reader: its full name, or a unique part of it (default: the first with a card; commands that change the card need it when two hold one).")
     var reader: String?
 
     @Flag(help: "Print JSON instead of text.")

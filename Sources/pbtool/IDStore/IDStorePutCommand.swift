@@ -16,7 +16,7 @@ struct IDStorePutCommand: ParsableCommand {
             finger verified on the card's BioManager releases it. The card is reset afterwards.
 
             Exit codes: 0 stored; 2 bad name, empty or too large file; 10 wrong admin key; 4 \
-            admin key blocked; 12 no IDStore or every container in use; 3/5/6 transport, reader, \
+            admin key blocked; 12 no IDStore, every container in use or no room in the directory; 3/5/6 transport, reader, \
             card.
 
             Examples:
