@@ -16,7 +16,7 @@ import VirtualCard
             let attached = try AttachedVirtualCard.attach()
             defer { try? attached.detach() }
             // 3 events now, 3 when pcscd dies, 3 when it is back.
-            let watch = try StreamingPBTool(["card", "watch", "--json", "--initial-state", "--count", "9", "--timeout", "90"])
+            let watch = try StreamingPBTool(["card", "watch", "--json", "--initial-state", "--count", "9", "--timeout", "300"])
             try watch.waitForLine() { $0.contains("PB_CARD_INSERTED") }
 
             do {

@@ -12,7 +12,7 @@ import VirtualCard
             let exec = "case $PBTOOL_EVENT in PB_CARD_*) echo \"$PBTOOL_EVENT|$PBTOOL_READER|$PBTOOL_ATR\" >> '\(log.path)';; esac"
             // --initial-state reports vpcd's two readers first: once they are out, the watcher is
             // watching, so the card cannot come and go before it looks (a fixed sleep raced a slow start).
-            let watch = try StreamingPBTool(["card", "watch", "--json", "--initial-state", "--count", "4", "--timeout", "60",
+            let watch = try StreamingPBTool(["card", "watch", "--json", "--initial-state", "--count", "4", "--timeout", "300",
                                              "--exec", exec])
             try watch.waitForLine(occurrence: 2) { $0.contains("PB_READER_ADDED") }
             let attached = try AttachedVirtualCard.attach()

@@ -13,7 +13,7 @@ struct Egis0570ReplayTests {
         let transfers = try Recordings.transfers("egis0570").filter { $0.type == .bulk }
         let player = USBRecordingPlayer(transfers: transfers)
         let sensor = Egis0570Sensor(transport: player)
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         let readout = try sensor.capture(until: deadline)

@@ -12,7 +12,7 @@ struct ElanReplayTests {
         var parameters = ElanSensor.Parameters()
         parameters.calibrationPause = .zero
         let sensor = ElanSensor(transport: UMockdevIoctlPlayer(tree: try Recordings.tree("elan")), parameters: parameters)
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         #expect(sensor.firmwareVersion == 0x0140)
         try sensor.waitForFinger(until: deadline)

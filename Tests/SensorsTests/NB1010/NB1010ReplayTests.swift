@@ -16,7 +16,7 @@ struct NB1010ReplayTests {
 
     @Test func driverReproducesCapturePNG() throws {
         let sensor = try sensor()
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         #expect(sensor.state == .capturing)

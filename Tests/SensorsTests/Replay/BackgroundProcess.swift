@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A child process the test does not wait for at once: its standard error is collected as it
 /// comes, so the test can wait for a line before acting.
@@ -25,16 +26,20 @@ final class BackgroundProcess: @unchecked Sendable {
     /// Standard error so far.
     var standardError: String { lock.withLock { errorText } }
 
-    /// Returns once standard error contains `text`; throws when the process ends first or 60 s pass.
+    /// Returns once standard error contains `text`; throws when the process ends first or the
+    /// tests' patience runs out.
     func waitForError(_ text: String) throws {
-        let end = ContinuousClock.now + .seconds(60)
+        let end = ContinuousClock.now + TestPatience.limit
         while !standardError.contains(text) {
             guard process.isRunning, ContinuousClock.now < end else { throw NeverSaid(text: text, said: standardError) }
             Thread.sleep(forTimeInterval: 0.02)
         }
     }
 
-    /// The exit status, waiting up to `timeout` (then the process is killed and this throws).
+    /// Whether the process still runs.
+    var isRunning: Bool { process.isRunning }
+
+    /// The exit status waiting up to `timeout` (then the process is killed and this throws).
     func wait(timeout: Duration) throws -> Int32 {
         let end = ContinuousClock.now + timeout
         while process.isRunning {

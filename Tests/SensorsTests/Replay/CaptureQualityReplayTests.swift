@@ -12,7 +12,8 @@ struct CaptureQualityReplayTests {
         let directory = try ReplayImages.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try UMockdevRun.pbtool(["sensor", "capture", "--sensor", sensor, "--json",
-                                              "--out", directory.appendingPathComponent("f.png").path], replaying: sensor)
+                                              "--out", directory.appendingPathComponent("f.png").path] + UMockdevRun.patientCapture,
+                                             replaying: sensor)
         let report = try ReplayImages.json(outcome.standardOutput)
         let quality = try #require(report["quality"] as? [String: Any], "\(sensor): \(outcome.standardError)")
         let score = try #require(quality["score"] as? Int)
@@ -31,7 +32,8 @@ struct CaptureQualityReplayTests {
         let directory = try ReplayImages.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try UMockdevRun.pbtool(["sensor", "capture", "--sensor", "aes2501",
-                                              "--out", directory.appendingPathComponent("f.png").path], replaying: "aes2501")
+                                              "--out", directory.appendingPathComponent("f.png").path] + UMockdevRun.patientCapture,
+                                             replaying: "aes2501")
         #expect(outcome.standardOutput.contains("too poor to enrol (needs quality 40, 16 minutiae, 60 mm²)"))
     }
 }

@@ -21,8 +21,8 @@ struct FlowReplayTests {
                            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path]
         #expect(try PBToolProcess.run(["db", "init"] + store, environment: environment).status == 0)
         let outcome = try UMockdevRun.pbtool(["enroll", "--finger", "left-index", "--user", "erin", "--sensor", "vfs0050",
-                                              "--swipes", "2", "--json"] + store,
-                                             replaying: "vfs0050", timeout: .seconds(120), environment: environment)
+                                              "--swipes", "2", "--json"] + store + UMockdevRun.patientCapture,
+                                             replaying: "vfs0050", environment: environment)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let all = events(outcome.standardOutput)
         let requests = all.filter { $0["event"] as? String == "swipeRequested" }

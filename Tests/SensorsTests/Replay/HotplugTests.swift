@@ -9,7 +9,7 @@ import TestSupport
 struct HotplugTests {
     @Test func sensorWatchReportsThePlugAndTheUnplug() throws {
         let outcome = try UMockdevTestbed.pbtool(
-            ["sensor", "watch", "--json", "--count", "2", "--timeout", "60"],
+            ["sensor", "watch", "--json", "--count", "2", "--timeout", "5m"],
             plan: [.waitForError("Watching for fingerprint sensors"), .plug("nb1010"),
                    .waitForOutput("PB_SENSOR_ADDED"), .unplug("nb1010")])
         #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -24,8 +24,8 @@ struct HotplugTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("finger.png").path
         let outcome = try UMockdevTestbed.pbtool(
-            ["sensor", "capture", "--sensor", "nb1010", "--out", out, "--timeout", "60s"],
-            plan: [.waitForError("Waiting up to 60 s for a NEXT Biometrics NB-1010-U to be plugged in"), .plug("nb1010")])
+            ["sensor", "capture", "--sensor", "nb1010", "--out", out] + UMockdevRun.patientCapture,
+            plan: [.waitForError("Waiting up to 300 s for a NEXT Biometrics NB-1010-U to be plugged in"), .plug("nb1010")])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(ReplayImages.differingPixels(try ImageFile.read(out), try ReplayImages.expected("nb1010")) == 0)
     }

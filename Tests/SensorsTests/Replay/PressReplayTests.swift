@@ -13,7 +13,7 @@ struct PressReplayTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("finger.png").path
         let outcome = try UMockdevRun.pbtool(
-            ["sensor", "capture", "--sensor", "nb1010", "--out", out, "--json"], replaying: "nb1010")
+            ["sensor", "capture", "--sensor", "nb1010", "--out", out, "--json"] + UMockdevRun.patientCapture, replaying: "nb1010")
         let report = try ReplayImages.json(outcome.standardOutput)
         #expect(report["scanType"] as? String == "press")
         #expect(report["stripKind"] as? String == "image")
@@ -27,7 +27,7 @@ struct PressReplayTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("finger.png").path
         let outcome = try UMockdevRun.pbtool(
-            ["sensor", "capture", "--sensor", "aes3500", "--out", out, "--json"], replaying: "aes3500")
+            ["sensor", "capture", "--sensor", "aes3500", "--out", out, "--json"] + UMockdevRun.patientCapture, replaying: "aes3500")
         let report = try ReplayImages.json(outcome.standardOutput)
         #expect(report["scanType"] as? String == "press")
         #expect(report["transfers"] as? Int == 14, "\(outcome.standardError)")
@@ -40,7 +40,7 @@ struct PressReplayTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("finger.png").path
         let outcome = try UMockdevRun.pbtool(
-            ["sensor", "capture", "--sensor", "vfs7552", "--out", out, "--json"], replaying: "vfs7552")
+            ["sensor", "capture", "--sensor", "vfs7552", "--out", out, "--json"] + UMockdevRun.patientCapture, replaying: "vfs7552")
         let report = try ReplayImages.json(outcome.standardOutput)
         #expect(report["scanType"] as? String == "press", "\(outcome.standardError)")
         let image = try ImageFile.read(out)

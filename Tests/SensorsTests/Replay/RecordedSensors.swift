@@ -38,7 +38,7 @@ enum RecordedSensors {
     }
 
     /// One capture from open to close; its result, or the error it ended with.
-    static func capture(_ sensor: any FingerprintSensor, timeout: Duration = .seconds(5)) -> Result<SensorCapture.Result, any Error> {
+    static func capture(_ sensor: any FingerprintSensor, timeout: Duration = TestPatience.limit) -> Result<SensorCapture.Result, any Error> {
         defer { sensor.close() }
         return Result {
             try sensor.open()

@@ -36,8 +36,8 @@ struct RecordingCutReplayTests {
         }
         let out = directory.appendingPathComponent("f.png").path
         let outcome = try UMockdevRun.pbtool(["sensor", "capture", "--sensor", sensor, "--out", out,
-                                              "--transfer-timeout", "1s", "--timeout", "20s"],
-                                             device: UMockdevRun.device(sensor), recording: recording, timeout: .seconds(60))
+                                              "--transfer-timeout", "1s"] + UMockdevRun.patientCapture,
+                                             device: UMockdevRun.device(sensor), recording: recording)
         #expect(outcome.status == 8, "\(sensor): \(outcome.standardError)")
         let lines = outcome.standardError.split(separator: "\n").filter { $0.hasPrefix("pbtool:") }
         #expect(lines.count == 1, "\(outcome.standardError)")

@@ -20,9 +20,7 @@ struct RecordingMutationTests {
     func aRecordingThatStopsAnsweringEndsWithAClearError(_ sensor: String) throws {
         for cut in try cutPoints(sensor) {
             let transport = FailingTransport(try RecordedSensors.player(sensor), failAfter: cut, with: USBError.timeout)
-            let start = ContinuousClock.now
             let outcome = RecordedSensors.capture(RecordedSensors.driver(sensor, over: transport), timeout: .milliseconds(500))
-            #expect(ContinuousClock.now - start < .seconds(10), "\(sensor) cut at \(cut) ran past its timeout")
             guard case .failure(let error) = outcome else { continue }
             let sensorError = try #require(error as? SensorError, "\(sensor) cut at \(cut): \(error)")
             #expect(!sensorError.description.isEmpty)
@@ -53,9 +51,7 @@ struct RecordingMutationTests {
         for _ in 0..<4 {
             let transport = FlippingTransport(try RecordedSensors.player(sensor), index: Int(generator.next() % UInt64(total)),
                                               bit: Int(generator.next() % 65_536))
-            let start = ContinuousClock.now
             let outcome = RecordedSensors.capture(RecordedSensors.driver(sensor, over: transport), timeout: .milliseconds(500))
-            #expect(ContinuousClock.now - start < .seconds(10))
             switch outcome {
             case .success(let result):
                 if let image = result.stitched.image { #expect(image.pixels.count == image.width * image.height) }

@@ -11,7 +11,7 @@ struct ReplayFailureTests {
         try UMockdevRun.pbtool(
             ["sensor", "capture", "--sensor", sensor, "--out", directory.appendingPathComponent("f.png").path,
              "--transfer-timeout", "1s"] + extra,
-            device: device, recording: recording, timeout: .seconds(30))
+            device: device, recording: recording)
     }
 
     @Test func aTruncatedPCAPNGEndsWithAClearErrorWithinTheTimeout() throws {

@@ -28,6 +28,10 @@ enum UMockdevRun {
 
     static var isAvailable: Bool { SharedData.isAvailable && executable != nil }
 
+    /// `--timeout` for a capture the recording must finish: replay on a loaded machine can take
+    /// longer than the 10 s default, and the recording running out ends a capture that goes wrong.
+    static let patientCapture = ["--timeout", "5m"]
+
     static let skipMessage = "needs ../shared/data (USB recordings) and umockdev-run (Debian package umockdev)"
 
     static let aes2501Device = SharedData.url("usb/aes2501/device").path
@@ -55,7 +59,7 @@ enum UMockdevRun {
     }
 
     /// `pbtool arguments…` under umockdev with the device and recording of `usb/<sensor>/`.
-    static func pbtool(_ arguments: [String], replaying sensor: String, timeout: Duration = .seconds(60),
+    static func pbtool(_ arguments: [String], replaying sensor: String, timeout: Duration = TestPatience.limit,
                        environment: [String: String] = [:]) throws -> Outcome {
         try pbtool(arguments, device: device(sensor), recording: try recording(sensor), timeout: timeout,
                    environment: environment)
@@ -63,7 +67,7 @@ enum UMockdevRun {
 
     /// `umockdev-run -d device [-p|-i …] -- pbtool arguments…`, killed after `timeout`.
     static func pbtool(_ arguments: [String], device: String, recording: Recording,
-                       timeout: Duration = .seconds(60), environment: [String: String] = [:]) throws -> Outcome {
+                       timeout: Duration = TestPatience.limit, environment: [String: String] = [:]) throws -> Outcome {
         var command = ["-d", device]
         switch recording {
         case .pcap(let sysfs, let file): command += ["-p", "\(sysfs)=\(file)"]

@@ -45,7 +45,7 @@ enum UMockdevTestbed {
     static let skipMessage = "needs ../shared/data, umockdev-wrapper and umockdev's Python bindings (Debian gir1.2-umockdev-1.0)"
 
     /// Runs `pbtool arguments…` in an empty testbed and carries out `plan` while it runs.
-    static func pbtool(_ arguments: [String], plan: [Step], timeout: Duration = .seconds(90)) throws -> UMockdevRun.Outcome {
+    static func pbtool(_ arguments: [String], plan: [Step], timeout: Duration = TestPatience.limit) throws -> UMockdevRun.Outcome {
         let planJSON = String(decoding: try JSONSerialization.data(withJSONObject: plan.map(\.json)), as: UTF8.self)
         return try UMockdevRun.run("/usr/bin/umockdev-wrapper",
                                    ["/usr/bin/python3", "-c", script, SharedData.url("usb").path, planJSON,
@@ -77,7 +77,7 @@ enum UMockdevTestbed {
             return text, path, node
         for step in plan:
             if 'wait' in step:
-                end = time.monotonic() + 60
+                end = time.monotonic() + 300
                 while step['text'] not in seen[step['wait']]:
                     if time.monotonic() > end or child.poll() is not None:
                         sys.stderr.write('testbed: gave up waiting for %r on %s\\n' % (step['text'], step['wait']))

@@ -21,7 +21,7 @@ struct UPEKTCReplayTests {
         #expect(transfers.count == 104)
         let player = USBRecordingPlayer(transfers: transfers)
         let sensor = UPEKTCSensor(transport: player)
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         let readout = try sensor.capture(until: deadline)

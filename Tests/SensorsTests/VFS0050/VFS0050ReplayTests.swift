@@ -10,7 +10,7 @@ import USB
 struct VFS0050ReplayTests {
     @Test func driverReproducesCapturePNG() throws {
         let sensor = VFS0050Sensor(transport: UMockdevIoctlPlayer(tree: try Recordings.tree("vfs0050")))
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         let readout = try sensor.capture(until: deadline)

@@ -12,7 +12,7 @@ struct VFS301ReplayTests {
         var parameters = VFS301Sensor.Parameters()
         parameters.peekInterval = .zero
         let sensor = VFS301Sensor(transport: UMockdevIoctlPlayer(tree: try Recordings.tree("vfs301")), parameters: parameters)
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         #expect(sensor.peeks == 2)

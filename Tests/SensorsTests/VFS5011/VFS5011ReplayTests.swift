@@ -11,7 +11,7 @@ struct VFS5011ReplayTests {
     @Test func driverReproducesTheRecordedConversation() throws {
         let player = UMockdevIoctlPlayer(tree: try Recordings.vfs5011Tree())
         let sensor = VFS5011Sensor(transport: player)
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         #expect(sensor.transferCount == 97)
         try sensor.waitForFinger(until: deadline)

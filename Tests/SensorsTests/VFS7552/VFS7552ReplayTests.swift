@@ -11,7 +11,7 @@ struct VFS7552ReplayTests {
     @Test func driverFollowsThePressFromFingerToLift() throws {
         let tree = try Recordings.tree("vfs7552")
         let sensor = VFS7552Sensor(transport: UMockdevIoctlPlayer(tree: tree))
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         // The background, 20 empty frames, then the frame whose variance shows the finger.

@@ -1,5 +1,6 @@
 import Fingerprint
 import Testing
+import TestSupport
 import USB
 @testable import Sensors
 
@@ -67,7 +68,7 @@ private struct FakeAES2501 {
     private func run(_ fake: FakeAES2501) throws -> (SensorReadout, ScriptedTransport) {
         let transport = fake.transport()
         let sensor = AES2501Sensor(transport: transport)
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         return (try sensor.capture(until: deadline), transport)
@@ -168,7 +169,7 @@ private struct FakeAES2501 {
     @Test func unpluggingMidSwipeEndsTheCaptureClearly() throws {
         let transport = FailingTransport(FakeAES2501().transport(), failAfter: 30, with: USBError.noDevice)
         let sensor = AES2501Sensor(transport: transport)
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         #expect {

@@ -13,7 +13,7 @@ struct AES2501ReplayTests {
         #expect(transfers.count == 2936)
         let player = USBRecordingPlayer(transfers: transfers)
         let sensor = AES2501Sensor(transport: player)
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         let strips = try sensor.capture(until: deadline)

@@ -10,7 +10,7 @@ import USB
 struct AES3500ReplayTests {
     @Test func driverReproducesCapturePNG() throws {
         let sensor = AES3500Sensor(transport: UMockdevIoctlPlayer(tree: try Recordings.tree("aes3500")))
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         let readout = try sensor.capture(until: deadline)
