@@ -43,21 +43,28 @@ public struct LineAssembler: Sendable {
     /// look-ahead best (the lowest ``LookAheadMatch`` deviation); entry i/2 is j − i (first j
     /// wins ties).
     public func speedOffsets(_ lines: [ScanLine]) -> [Int] {
+        guard let width = lines.first?.lookAhead.count else { return [] }
+        // Without a strip every candidate ties at 0, and the first wins.
+        guard width > 0 else { return stride(from: 0, to: lines.count - 1, by: 2).map { _ in 1 } }
+        let match = parameters.lookAheadMatch
+        let strips = match.strips(of: lines, width: width)
         var offsets: [Int] = []
         offsets.reserveCapacity(lines.count / 2)
-        guard let stripWidth = lines.first?.lookAhead.count else { return [] }
-        var window = [Int](repeating: 0, count: stripWidth)
-        let match = parameters.lookAheadMatch
-        for i in stride(from: 0, to: lines.count - 1, by: 2) {
-            var best = Int.max, bestJ = i + 1
-            for j in (i + 1)...min(i + parameters.searchOffset, lines.count - 1) {
-                let deviation = match.deviation(lines[i], lines[j], scratch: &window)
-                if deviation < best {
-                    best = deviation
-                    bestJ = j
+        strips.asEarlier.withUnsafeBufferPointer { earlierStrips in
+            strips.asLater.withUnsafeBufferPointer { laterStrips in
+                let earlierBase = earlierStrips.baseAddress!, laterBase = laterStrips.baseAddress!
+                for i in stride(from: 0, to: lines.count - 1, by: 2) {
+                    var best = Int.max, bestJ = i + 1
+                    for j in (i + 1)...min(i + parameters.searchOffset, lines.count - 1) {
+                        let deviation = match.deviation(earlierBase + i * width, laterBase + j * width, width: width)
+                        if deviation < best {
+                            best = deviation
+                            bestJ = j
+                        }
+                    }
+                    offsets.append(bestJ - i)
                 }
             }
-            offsets.append(bestJ - i)
         }
         return offsets
     }
@@ -92,15 +99,36 @@ public struct LineAssembler: Sendable {
             while rows << 16 < next {
                 if rows >= parameters.maximumHeight { break resampling }
                 let position = rows << 16
-                let lower = lines[i].pixels, upper = lines[i + 1].pixels
-                for x in 0..<width {
-                    let mixed = (position - y) * Int(upper[x]) + (next - position) * Int(lower[x])
-                    output.append(UInt8(truncatingIfNeeded: mixed / (next - y)))
-                }
+                output.append(contentsOf: Self.blend(lines[i].pixels, lines[i + 1].pixels, width: width,
+                                                     upperWeight: position - y, lowerWeight: next - position))
                 rows += 1
             }
             y = next
         }
         return GrayImage(width: width, height: rows, dpi: dpi, pixels: output)
+    }
+
+    /// One output row: ⌊(u·upper + l·lower) / (u + l)⌋ per pixel.
+    private static func blend(_ lower: [UInt8], _ upper: [UInt8], width: Int, upperWeight: Int, lowerWeight: Int) -> [UInt8] {
+        precondition(lower.count >= width && upper.count >= width, "lines of different widths")
+        let total = upperWeight + lowerWeight
+        // Both weights lie in 0 … resolution·2¹⁶, so the weighted sums fit 32 bits, whose division
+        // is the cheaper one; other weights take the 64-bit path.
+        guard upperWeight >= 0, lowerWeight >= 0, total <= Int(UInt32.max / 255) else {
+            return (0..<width).map { x in
+                UInt8(truncatingIfNeeded: (upperWeight * Int(upper[x]) + lowerWeight * Int(lower[x])) / total)
+            }
+        }
+        let u = UInt32(upperWeight), l = UInt32(lowerWeight), t = UInt32(total)
+        return [UInt8](unsafeUninitializedCapacity: width) { row, initialised in
+            lower.withUnsafeBufferPointer { lowerRow in
+                upper.withUnsafeBufferPointer { upperRow in
+                    for x in 0..<width {
+                        row[x] = UInt8(truncatingIfNeeded: (u &* UInt32(upperRow[x]) &+ l &* UInt32(lowerRow[x])) / t)
+                    }
+                }
+            }
+            initialised = width
+        }
     }
 }
