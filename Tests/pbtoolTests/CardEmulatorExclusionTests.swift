@@ -33,15 +33,14 @@ import TestSupport
     @Test(.enabled(if: getuid() == 0, "chattr +i needs root"))
     func aStateFileThatCannotBeSavedStopsTheEmulatorAtTheStart() async throws {
         try await LiveStack.run {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-state-readonly-\(UUID())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let state = folder.appendingPathComponent("card.json").path
+            let folder = try ScratchFolder("state-readonly")
+            defer { folder.remove() }
+            let state = folder.path("card.json")
             let first = try EmulatorProcess(port: 35963, arguments: ["--state", state])
             #expect(try Bench.pbtool(increment).standardOutput.contains("= 00 00 00 01"))
             #expect(try first.stop().status == 0)
             let saved = try Data(contentsOf: URL(fileURLWithPath: state))
-            for immutable in [state, folder.path] {
+            for immutable in [state, folder.url.path] {
                 #expect(try ChildProcess.run("/usr/bin/chattr", ["+i", immutable]).status == 0)
                 defer { _ = try? ChildProcess.run("/usr/bin/chattr", ["-i", immutable]) }
                 let refused = try Bench.pbtool(["card", "emulate", "--state", state])

@@ -10,10 +10,9 @@ import TestSupport
 
     @Test func aFingerGuardedEntrySaysAnyEnrolledFingerReadsIt() async throws {
         try await LiveStack.run {
-            let attached = try Bench.attach()
-            defer { try? attached.detach() }
-            let templates = try CardEdgeTemplates()
-            defer { templates.remove() }
+            let fixture = try CardEdgeFixture()
+            defer { fixture.close() }
+            let templates = fixture.templates
             try Bench.initialiseAndEnroll(templates)
             let put = try Bench.pbtool(["idstore", "put", "vpn", "--from", templates.secret, "--access", "finger",
                                         "--admin-key", Bench.adminKey])

@@ -54,10 +54,12 @@ struct CardEmulateCommand: AsyncParsableCommand {
         let portLock: VPCDPortLock
         let lock: StateFileLock?
         do {
-            portLock = try VPCDPortLock(host: VPCDAttachment.Parameters().host, port: UInt16(port))
+            let atr = try answerToReset()
             // Locked before it is read: a second emulator must never load what the first will change.
             lock = try stateFile.map { url throws(VirtualCardError) in try StateFileLock(stateFile: url) }
-            card = try VirtualCard(atr: try answerToReset(), applets: applets, stateFile: stateFile)
+            card = try VirtualCard(atr: atr, applets: applets, stateFile: stateFile)
+            // Last: a command refused for its arguments or its state never holds the port.
+            portLock = try VPCDPortLock(host: VPCDAttachment.Parameters().host, port: UInt16(port))
         } catch let error as VirtualCardError {
             throw CommandFailure(.usage, error.description)
         }
