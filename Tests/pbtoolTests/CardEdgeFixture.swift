@@ -24,18 +24,3 @@ struct CardEdgeFixture {
         templates.remove()
     }
 }
-
-/// A fresh folder under the temporary directory, for state files; `remove()` deletes it.
-struct ScratchFolder {
-    let url: URL
-
-    init(_ label: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-\(label)-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// The path of `name` inside the folder.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}

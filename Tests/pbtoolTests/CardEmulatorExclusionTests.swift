@@ -33,7 +33,7 @@ import TestSupport
     @Test(.enabled(if: getuid() == 0, "chattr +i needs root"))
     func aStateFileThatCannotBeSavedStopsTheEmulatorAtTheStart() async throws {
         try await LiveStack.run {
-            let folder = try ScratchFolder("state-readonly")
+            let folder = try ScratchDirectory("state-readonly")
             defer { folder.remove() }
             let state = folder.path("card.json")
             let first = try EmulatorProcess(port: 35963, arguments: ["--state", state])

@@ -50,7 +50,7 @@ import VirtualCard
     /// naming the holder) instead of waiting and later serving the state it loaded at its start.
     @Test func aSecondEmulatorOnTheSameStateFileIsRefused() async throws {
         try await LiveStack.run {
-            let folder = try ScratchFolder("state-lock")
+            let folder = try ScratchDirectory("state-lock")
             defer { folder.remove() }
             let state = folder.path("card.json")
             let first = try EmulatorProcess(port: 35963, arguments: ["--state", state])
@@ -74,7 +74,7 @@ import VirtualCard
     /// of a length the card never takes, in a version 1 file (no checksum).
     @Test func aDamagedStateFileIsRefusedBeforeTheCardAttaches() async throws {
         try await LiveStack.run {
-            let folder = try ScratchFolder("state-damage")
+            let folder = try ScratchDirectory("state-damage")
             defer { folder.remove() }
             let state = folder.url.appendingPathComponent("card.json")
             let emulator = try EmulatorProcess(port: 35963, arguments: ["--state", state.path])
