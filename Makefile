@@ -14,7 +14,8 @@ DEBIAN_PACKAGES := pcscd vsmartcard-vpcd libpcsclite-dev libusb-1.0-0-dev libsql
                    libssl-dev umockdev libpng-dev libtiff-dev sqlite3 pcsc-tools \
                    pamtester libpam-modules openssl python3-cryptography stress-ng e2fsprogs \
                    libjpeg62-turbo-dev libopenjp2-7-dev libjpeg-turbo-progs libopenjp2-tools \
-                   man-db dpkg-dev lintian python3-gi gir1.2-umockdev-1.0
+                   man-db dpkg-dev lintian python3-gi gir1.2-umockdev-1.0 \
+                   libsystemd-dev dbus fprintd libpam-fprintd
 # Python packages the interoperability tests and benchmarks compare against (skipped when absent).
 PIP_PACKAGES    := wsq
 
