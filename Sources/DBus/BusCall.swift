@@ -32,12 +32,14 @@ extension BusCall {
         pointer.map { String(cString: $0) } ?? ""
     }
 
+    // dbus-daemon reports the peer's UnixUserID, which sd-bus files as the effective uid (what
+    // SO_PEERCRED gave the daemon when the client connected).
     private static func senderUID(_ message: OpaquePointer) -> UInt32? {
         var credentials: OpaquePointer?
-        guard sd_bus_query_sender_creds(message, UInt64(SD_BUS_CREDS_UID), &credentials) >= 0 else { return nil }
+        guard sd_bus_query_sender_creds(message, UInt64(SD_BUS_CREDS_EUID), &credentials) >= 0 else { return nil }
         defer { sd_bus_creds_unref(credentials) }
         var uid: uid_t = 0
-        return sd_bus_creds_get_uid(credentials, &uid) >= 0 ? uid : nil
+        return sd_bus_creds_get_euid(credentials, &uid) >= 0 ? uid : nil
     }
 
     private static func arguments(_ message: OpaquePointer) throws(BusError) -> [BusValue] {

@@ -1,0 +1,94 @@
+import BiometricFormats
+import Biometry
+import DBus
+
+/// Enrollment and verification: started by a call, run by pbtool's flows on their own threads,
+/// reported by signals, ended by the matching Stop (or Release, or the client leaving).
+extension FprintDevice {
+    func startEnrollment(_ call: BusCall) throws(BusError) {
+        let claim = try claimant(call)
+        try requireIdle()
+        let finger = try fingerArgument(call.text(0))
+        let flow: EnrollmentController
+        do {
+            flow = try backend.enrollment(of: finger, user: claim.user)
+        } catch {
+            throw FprintError.internal("Cannot start enrollment: \(error)")
+        }
+        start(flow, as: .enrollment, announcing: nil)
+    }
+
+    func startVerification(_ call: BusCall) throws(BusError) {
+        let claim = try claimant(call)
+        try requireIdle()
+        let requested = call.text(0)
+        let enrolled = try storedFingers(of: claim.user)
+        guard !enrolled.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints enrolled") }
+        var choice = VerificationController.FingerChoice.any
+        if requested != FprintFingerName.any {
+            let finger = try fingerArgument(requested)
+            guard enrolled.contains(finger) else { throw FprintError.noEnrolledPrints("No print of \(requested) enrolled") }
+            choice = .finger(finger)
+        }
+        let flow: VerificationController
+        do {
+            flow = try backend.verification(of: choice, user: claim.user)
+        } catch {
+            throw FprintError.internal("Cannot start verification: \(error)")
+        }
+        start(flow, as: .verification, announcing: requested == FprintFingerName.any ? FprintFingerName.any : requested)
+    }
+
+    func stop(_ operation: Operation, _ call: BusCall) throws(BusError) {
+        _ = try claimant(call)
+        guard running?.operation == operation else { throw FprintError.noActionInProgress("No \(operation.rawValue.lowercased()) in progress") }
+        endOperation()
+    }
+
+    /// Runs `flow` and reports it. Signals go out through `perform`, so they follow the reply
+    /// to the Start call: fprintd's clients ignore statuses that arrive before it.
+    private func start<Flow: BiometryFlow>(_ flow: Flow, as operation: Operation, announcing finger: String?) {
+        generation += 1
+        let generation = generation
+        running = Running(operation: operation, generation: generation, cancel: { flow.cancel() })
+        connection.perform { [self] connection in
+            if let finger {
+                connection.emit(from: FprintInterfaces.devicePath, interface: FprintInterfaces.device.name,
+                                member: "VerifyFingerSelected", [.string(finger)])
+            }
+            Task.detached { [self] in await follow(flow, generation: generation) }
+        }
+    }
+
+    private func follow<Flow: BiometryFlow>(_ flow: Flow, generation: Int) async {
+        do {
+            for try await event in flow {
+                if case .prompt(let prompt) = event { flow.answer(prompt.id, with: .next) }
+                connection.perform { [self] _ in flowEvent(event, generation: generation) }
+            }
+        } catch {
+            connection.perform { [self] _ in flowFailed(error, generation: generation) }
+        }
+    }
+
+    private func flowEvent(_ event: BiometryEvent, generation: Int) {
+        guard let current = running, current.generation == generation else { return }
+        if case .finger(let presence) = event { noteFinger(presence) }
+        let status = current.operation == .enrollment ? FprintStatus.enrollment(event) : FprintStatus.verification(event)
+        if let status { report(status, of: current.operation) }
+    }
+
+    private func flowFailed(_ error: any Error, generation: Int) {
+        guard let current = running, current.generation == generation else { return }
+        report(FprintStatus.failure(error, enrolling: current.operation == .enrollment), of: current.operation)
+    }
+
+    private func report(_ status: FprintStatus, of operation: Operation) {
+        if status.done {
+            running?.done = true
+            noteFinger(.none)
+        }
+        connection.emit(from: FprintInterfaces.devicePath, interface: FprintInterfaces.device.name,
+                        member: "\(operation.rawValue)Status", [.string(status.result), .boolean(status.done)])
+    }
+}
