@@ -114,6 +114,7 @@ let package = Package(
         // A child process for the store's crash and concurrency tests (killed mid-transaction).
         .executableTarget(name: "TemplateStoreWriter", dependencies: ["TemplateStore", "BiometricFormats"], path: "Tests/TemplateStoreWriter"),
         .testTarget(name: "USBTests", dependencies: ["USB", "TestSupport"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "USB", "Fingerprint", "FingerprintSynthesis", "Imaging", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "SimulatedSensorsTests", dependencies: ["SimulatedSensors", "Sensors", "Fingerprint", "FingerprintSynthesis", "Imaging", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),

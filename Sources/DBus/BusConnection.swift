@@ -122,7 +122,7 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     private func nameOwnerChanged(_ message: OpaquePointer) {
-        guard case let values = (try? BusCall.read(message))?.arguments ?? [], values.count == 3,
+        guard case let values = (try? BusMessageReader(message: message).values()) ?? [], values.count == 3,
               let name = values[0].text, let newOwner = values[2].text, name.hasPrefix(":"), newOwner.isEmpty else { return }
         vanishHandler?(name)
     }
