@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "APDUScriptTests", dependencies: ["APDUScript", "APDU", "VirtualCard", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "FingerprintSynthesis", "Imaging", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
+        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard", "DBus"]),
         .testTarget(name: "SmartCardTests", dependencies: ["SmartCard", "BiometricFormats", "APDU", "PCSC", "VirtualCard", "TestSupport"]),
         .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore", "BiometricFormats", "Files", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),

@@ -20,6 +20,8 @@ public final class PrivateSystemBus {
         var template = Array("/tmp/pbtool-bus-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw LiveStackError("cannot create a directory for the private bus") }
         directory = String(cString: made)
+        // Other users' clients (a test running one as nobody) must reach the socket inside.
+        chmod(directory, 0o755)
         let configuration = directory + "/system.conf"
         try Self.configuration(socket: directory + "/bus", policy: policy).write(toFile: configuration, atomically: true, encoding: .utf8)
         daemon = try ChildProcess("/usr/bin/dbus-daemon", ["--config-file=" + configuration, "--nofork", "--print-address"])

@@ -21,7 +21,8 @@ final class ServiceTestBench {
     let environment: [String: String]
     private let fingerFile: String
 
-    init() throws {
+    /// `arguments` are added to `pbtool service`'s (a fault to inject).
+    init(_ arguments: [String] = []) throws {
         bench = try FlowTestBench()
         bus = try PrivateSystemBus(policy: """
             <policy user="root"><allow own="net.reactivated.Fprint"/></policy>
@@ -34,11 +35,14 @@ final class ServiceTestBench {
         service = try ChildProcess(PBToolProcess.executable.path, [
             "service", "--db", bench.scratch.store, "--key-file", bench.scratch.key, "--sensor", "sim:synthetic:\(Self.owner)",
             "--sim-sensor-file", fingerFile, "--state-directory", bench.scratch.path("state"),
-        ] + FlowTestBench.threshold, environment: environment, mergingErrors: true)
+        ] + FlowTestBench.threshold + arguments, environment: environment, mergingErrors: true)
         try service.waitForLine { $0.contains("serving net.reactivated.Fprint") }
+        // For the in-process clients (BusClient connects to $DBUS_SYSTEM_BUS_ADDRESS).
+        setenv("DBUS_SYSTEM_BUS_ADDRESS", bus.address, 1)
     }
 
     deinit {
+        unsetenv("DBUS_SYSTEM_BUS_ADDRESS")
         service.send(SIGTERM)
         _ = try? service.waitForExit()
     }

@@ -22,21 +22,18 @@ extension FprintDevice {
         let claim = try claimant(call)
         try requireIdle()
         let requested = call.text(0)
+        let finger = requested == FprintFingerName.any ? nil : try fingerArgument(requested)
         let enrolled = try storedFingers(of: claim.user)
         guard !enrolled.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints enrolled") }
-        var choice = VerificationController.FingerChoice.any
-        if requested != FprintFingerName.any {
-            let finger = try fingerArgument(requested)
-            guard enrolled.contains(finger) else { throw FprintError.noEnrolledPrints("No print of \(requested) enrolled") }
-            choice = .finger(finger)
-        }
+        if let finger, !enrolled.contains(finger) { throw FprintError.noEnrolledPrints("No print of \(requested) enrolled") }
+        let choice = finger.map(VerificationController.FingerChoice.finger) ?? .any
         let flow: VerificationController
         do {
             flow = try backend.verification(of: choice, user: claim.user)
         } catch {
             throw FprintError.internal("Cannot start verification: \(error)")
         }
-        start(flow, as: .verification, announcing: requested == FprintFingerName.any ? FprintFingerName.any : requested)
+        start(flow, as: .verification, announcing: requested)
     }
 
     func stop(_ operation: Operation, _ call: BusCall) throws(BusError) {
