@@ -15,7 +15,7 @@ extension FprintDevice {
         } catch {
             throw FprintError.internal("Cannot start enrollment: \(error)")
         }
-        start(flow, as: .enrollment, announcing: nil)
+        start(flow, as: .enrollment, announcing: nil, card: nil)
     }
 
     func startVerification(_ call: BusCall) throws(BusError) {
@@ -27,13 +27,13 @@ extension FprintDevice {
         guard !enrolled.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints enrolled") }
         if let finger, !enrolled.contains(finger) { throw FprintError.noEnrolledPrints("No print of \(requested) enrolled") }
         let choice = finger.map(VerificationController.FingerChoice.finger) ?? .any
-        let flow: VerificationController
+        let flow: VerificationController, card: FlowCard?
         do {
-            flow = try backend.verification(of: choice, user: claim.user)
+            (flow, card) = try backend.verification(of: choice, user: claim.user)
         } catch {
             throw FprintError.internal("Cannot start verification: \(error)")
         }
-        start(flow, as: .verification, announcing: requested)
+        start(flow, as: .verification, announcing: requested, card: card)
     }
 
     func stop(_ operation: Operation, _ call: BusCall) throws(BusError) {
@@ -44,7 +44,8 @@ extension FprintDevice {
 
     /// Runs `flow` and reports it. Signals go out through `perform`, so they follow the reply
     /// to the Start call: fprintd's clients ignore statuses that arrive before it.
-    private func start<Flow: BiometryFlow>(_ flow: Flow, as operation: Operation, announcing finger: String?) {
+    /// `card`, the one the flow verifies on, is disconnected once the flow has ended.
+    private func start<Flow: BiometryFlow>(_ flow: Flow, as operation: Operation, announcing finger: String?, card: FlowCard?) {
         generation += 1
         let generation = generation
         running = Running(operation: operation, generation: generation, cancel: { flow.cancel() })
@@ -53,7 +54,10 @@ extension FprintDevice {
                 connection.emit(from: FprintInterfaces.devicePath, interface: FprintInterfaces.device.name,
                                 member: "VerifyFingerSelected", [.string(finger)])
             }
-            Task.detached { [self] in await follow(flow, generation: generation) }
+            Task.detached { [self] in
+                await follow(flow, generation: generation)
+                card?.disconnect(leavingPowered: false)
+            }
         }
     }
 

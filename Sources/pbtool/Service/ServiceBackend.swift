@@ -15,6 +15,9 @@ struct ServiceBackend {
     let lockoutPath: String
     /// A file naming the `--sensor` to use for each operation (tests present another finger).
     let sensorFile: String?
+    /// The users whose card decides when it is in a reader (`--card-user`), and the reader.
+    let cardUsers: Set<String>
+    let reader: String?
 
     /// The sensor for one operation, not yet opened; `impressions` as `pbtool enroll`/`verify` ask.
     func makeSensor(impressions: ClosedRange<Int>) throws -> any FingerprintSensor {
@@ -26,9 +29,14 @@ struct ServiceBackend {
         return try options.makeSensor(impressions: impressions, announce: false)
     }
 
-    /// `user`'s enrolled fingers in the store (none for a user the store does not know).
+    /// `user`'s enrolled fingers: on the card when it decides for `user`, else in the store
+    /// (none for a user the store does not know).
     func enrolledFingers(of user: String) throws -> [Finger] {
-        try references(writable: false).enrolledFingers(of: user)
+        if let card = card(for: user) {
+            defer { card.disconnect(leavingPowered: false) }
+            return try CardReferences(edge: card.edge, reader: card.reader, authorisation: nil).enrolledFingers(of: user)
+        }
+        return try references(writable: false).enrolledFingers(of: user)
     }
 
     /// Deletes `fingers` of `user` from the store.
@@ -48,15 +56,28 @@ struct ServiceBackend {
                                     database: try references(writable: true, engine: engine))
     }
 
-    /// A verification of `user` against `fingers`: one comparison, as fprintd makes per VerifyStart.
-    func verification(of fingers: VerificationController.FingerChoice, user: String) throws -> VerificationController {
+    /// A verification of `user` against `fingers`: one comparison, as fprintd makes per
+    /// VerifyStart; on the card when it decides for `user` (the card counts its own tries), in
+    /// the store otherwise. The card, if any, is to be disconnected when the flow has ended.
+    func verification(of fingers: VerificationController.FingerChoice, user: String) throws -> (VerificationController, FlowCard?) {
         var configuration = VerificationController.Configuration(user: user, fingers: fingers)
         configuration.timeout = sensor.swipeTimeout(.seconds(30))
         let engine = match.engine()
+        let sensor = try makeSensor(impressions: 4...4)
+        if let card = card(for: user) {
+            let references = CardReferences(edge: card.edge, reader: card.reader, authorisation: nil)
+            return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
+                                           verifier: CardVerifier(edge: card.edge, reader: card.reader)), card)
+        }
         let references = try references(writable: false, engine: engine)
-        return VerificationController(configuration: configuration, sensor: try makeSensor(impressions: 4...4), engine: engine,
-                                      references: references, verifier: HostVerifier(references: references),
-                                      lockout: RejectionLockout(path: lockoutPath))
+        return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
+                                       verifier: HostVerifier(references: references), lockout: RejectionLockout(path: lockoutPath)), nil)
+    }
+
+    /// The card in the reader, when it decides for `user` and one is there.
+    private func card(for user: String) -> FlowCard? {
+        guard cardUsers.contains(user) else { return nil }
+        return try? FlowCard(reader: reader, showSecrets: false, trace: nil)
     }
 
     private func references(writable: Bool, engine: RecognitionEngine? = nil) throws -> HostReferences {

@@ -39,6 +39,14 @@ struct ServiceRunCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-directory"), help: ArgumentHelp("Where the rejection lock-out is kept.", valueName: "dir"))
     var stateDirectory = "/var/lib/pbtool"
 
+    @Option(name: .customLong("card-user"), help: ArgumentHelp(
+        "A user whose card decides: with a card in the reader, this user's fingers are the card's and the card compares. Repeatable.",
+        valueName: "user"))
+    var cardUsers: [String] = []
+
+    @Option(help: "The card reader: its full name or a unique part of it (default: the first with a card).")
+    var reader: String?
+
     @Option(name: .customLong("sim-sensor-file"), help: .hidden)
     var sensorFile: String?
 
@@ -50,7 +58,8 @@ struct ServiceRunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let backend = ServiceBackend(sensor: sensor, store: store, match: match, swipes: swipes,
-                                     lockoutPath: stateDirectory + "/lockout.json", sensorFile: sensorFile)
+                                     lockoutPath: stateDirectory + "/lockout.json", sensorFile: sensorFile,
+                                     cardUsers: Set(cardUsers), reader: reader)
         _ = try backend.enrolledFingers(of: "")
         let profile = try backend.makeSensor(impressions: 1...1).profile
         let connection = try serve(backend, profile: profile)
