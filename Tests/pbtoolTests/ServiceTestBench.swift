@@ -13,6 +13,7 @@ final class ServiceTestBench {
     /// ``FlowTestBench/threshold`` (the pair LoginRecipeTests also relies on).
     static let owner = 5
     static let stranger = 6
+    static let policyPath = "etc/dbus-1/system.d/pbtool-fprint.conf"
 
     let bench: FlowTestBench
     let bus: PrivateSystemBus
@@ -24,10 +25,10 @@ final class ServiceTestBench {
     /// `arguments` are added to `pbtool service`'s (a fault to inject).
     init(_ arguments: [String] = []) throws {
         bench = try FlowTestBench()
-        bus = try PrivateSystemBus(policy: """
-            <policy user="root"><allow own="net.reactivated.Fprint"/></policy>
-            <policy context="default"><allow send_destination="net.reactivated.Fprint"/></policy>
-            """)
+        // The bus runs with the policy `pbtool service install` writes.
+        let installed = try PBToolProcess.run(["service", "install", "--root", bench.scratch.path("root")])
+        guard installed.status == 0 else { throw FlowTestBench.SetupFailure(message: installed.standardError) }
+        bus = try PrivateSystemBus(policy: "<include>\(bench.scratch.path("root"))/\(Self.policyPath)</include>")
         environment = ProcessInfo.processInfo.environment.merging(bus.environment.merging(bench.environment) { _, new in new }) { _, new in new }
         fingerFile = bench.scratch.path("finger")
         try FileManager.default.createDirectory(atPath: bench.scratch.path("state"), withIntermediateDirectories: true)

@@ -11,7 +11,7 @@ struct ServiceCommand: AsyncParsableCommand {
             fprintd-verify, fprintd-list, fprintd-delete, pam_fprintd, GNOME and KDE settings) \
             enrol and verify through pbtool. See docs/service.md.
             """,
-        subcommands: [ServiceRunCommand.self],
+        subcommands: [ServiceRunCommand.self, ServiceInstallCommand.self],
         defaultSubcommand: ServiceRunCommand.self
     )
 }
