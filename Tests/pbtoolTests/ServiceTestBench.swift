@@ -34,7 +34,7 @@ final class ServiceTestBench {
         try FileManager.default.createDirectory(atPath: bench.scratch.path("state"), withIntermediateDirectories: true)
         try "sim:synthetic:\(Self.owner)\n".write(toFile: fingerFile, atomically: true, encoding: .utf8)
         service = try ChildProcess(PBToolProcess.executable.path, [
-            "service", "--db", bench.scratch.store, "--key-file", bench.scratch.key, "--sensor", "sim:synthetic:\(Self.owner)",
+            "service", "run", "--db", bench.scratch.store, "--key-file", bench.scratch.key, "--sensor", "sim:synthetic:\(Self.owner)",
             "--sim-sensor-file", fingerFile, "--state-directory", bench.scratch.path("state"),
         ] + FlowTestBench.threshold + arguments, environment: environment, mergingErrors: true)
         try service.waitForLine { $0.contains("serving net.reactivated.Fprint") }

@@ -9,8 +9,10 @@ struct ServiceInstallCommand: ParsableCommand {
         commandName: "install",
         abstract: "Install the service: D-Bus policy, systemd unit, activation file; stop and mask fprintd.",
         discussion: """
-            Writes \(ServiceFiles.policyPath), \(ServiceFiles.unitPath) and \
-            \(ServiceFiles.activationPath) under --root (replacing earlier copies). With --root / \
+            Writes the D-Bus policy (etc/dbus-1/system.d/pbtool-fprint.conf), the systemd unit \
+            (etc/systemd/system/\(ServiceFiles.unitName)) and the D-Bus activation file for \
+            \(FprintInterfaces.busName) (in usr/local/share/dbus-1/system-services, which comes \
+            before fprintd's) under --root, replacing earlier copies. With --root / \
             on a system running systemd it then stops, disables and masks fprintd.service, enables \
             \(ServiceFiles.unitName) and reloads D-Bus; elsewhere it only writes the files. The \
             store must exist: create it with `pbtool db init --db DB --key-file KEY`.

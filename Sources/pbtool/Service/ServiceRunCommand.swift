@@ -23,8 +23,8 @@ struct ServiceRunCommand: AsyncParsableCommand {
             net.reactivated.Fprint. See docs/service.md.
 
             Examples:
-              pbtool service --db /var/lib/pbtool/templates.db --key-file /etc/pbtool/service.key
-              DBUS_SYSTEM_BUS_ADDRESS=unix:path=/tmp/bus pbtool service --sensor sim:synthetic:7 --key-file k --db t.db
+              pbtool service run --db /var/lib/pbtool/templates.db --key-file /etc/pbtool/service.key
+              pbtool service run --sensor sim:synthetic:7 --key-file k --db t.db --card-user alice
             """
     )
 
