@@ -11,9 +11,7 @@ public final class BusClient {
 
     /// Connects to the system bus: `$DBUS_SYSTEM_BUS_ADDRESS` when set, else the standard socket.
     public init() throws(BusFailure) {
-        var opened: OpaquePointer?
-        let code = sd_bus_open_system(&opened)
-        guard code >= 0, let opened else { throw BusFailure(operation: "connecting to the system bus", code: code) }
+        let opened = try SystemBus.open()
         bus = opened
     }
 
@@ -24,8 +22,7 @@ public final class BusClient {
 
     /// This connection's unique name (`:1.7`).
     public var uniqueName: String {
-        var name: UnsafePointer<CChar>?
-        return sd_bus_get_unique_name(bus, &name) >= 0 ? name.map { String(cString: $0) } ?? "" : ""
+        SystemBus.uniqueName(of: bus)
     }
 
     /// Calls `member` and returns the reply's values, or throws the error reply.

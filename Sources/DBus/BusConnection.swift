@@ -21,9 +21,7 @@ public final class BusConnection: @unchecked Sendable {
 
     /// Connects to the system bus: `$DBUS_SYSTEM_BUS_ADDRESS` when set, else the standard socket.
     public init() throws(BusFailure) {
-        var opened: OpaquePointer?
-        let code = sd_bus_open_system(&opened)
-        guard code >= 0, let opened else { throw BusFailure(operation: "connecting to the system bus", code: code) }
+        let opened = try SystemBus.open()
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0, ends.allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 && fcntl($0, F_SETFL, O_NONBLOCK) == 0 }) else {
             sd_bus_flush_close_unref(opened)
@@ -35,8 +33,7 @@ public final class BusConnection: @unchecked Sendable {
 
     /// This connection's unique name (`:1.7`).
     public var uniqueName: String {
-        var name: UnsafePointer<CChar>?
-        return sd_bus_get_unique_name(busHandle, &name) >= 0 ? name.map { String(cString: $0) } ?? "" : ""
+        SystemBus.uniqueName(of: busHandle)
     }
 
     /// Exports `object` at `path`.
