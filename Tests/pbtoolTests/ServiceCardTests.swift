@@ -35,7 +35,7 @@ import VirtualCard
 
             guard LoginRecipeTests.canRun, FileManager.default.fileExists(atPath: "/lib/x86_64-linux-gnu/security/pam_fprintd.so") else { return }
             try bench.present(seed: ServiceTestBench.owner)
-            let service = try PAMFile(lines: ["auth required pam_fprintd.so max-tries=1", "account required pam_permit.so"])
+            let service = try PAMFile(lines: ["auth required pam_fprintd.so max-tries=1 timeout=99", "account required pam_permit.so"])
             let login = try bench.run("pamtester", [service.name, "root", "authenticate"])
             #expect(login.status == 0, "\(login.standardOutput)")
         }

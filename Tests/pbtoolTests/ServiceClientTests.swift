@@ -41,7 +41,7 @@ import TestSupport
         let bench = try ServiceTestBench()
         let enrolled = try bench.run("fprintd-enroll", ["-f", "left-index-finger", "root"])
         #expect(enrolled.status == 0, "\(enrolled.standardOutput)")
-        let service = try PAMFile(lines: ["auth required pam_fprintd.so max-tries=1", "account required pam_permit.so"])
+        let service = try PAMFile(lines: ["auth required pam_fprintd.so max-tries=1 timeout=99", "account required pam_permit.so"])
 
         let owner = try bench.run("pamtester", [service.name, "root", "authenticate"])
         #expect(owner.status == 0, "\(owner.standardOutput)")

@@ -9,13 +9,8 @@ extension FprintDevice {
         let claim = try claimant(call)
         try requireIdle()
         let finger = try fingerArgument(call.text(0))
-        let flow: EnrollmentController
-        do {
-            flow = try backend.enrollment(of: finger, user: claim.user)
-        } catch {
-            throw FprintError.internal("Cannot start enrollment: \(error)")
-        }
-        start(flow, as: .enrollment, announcing: nil, card: nil)
+        let backend = backend
+        start(.enrollment, announcing: nil) { (try backend.enrollment(of: finger, user: claim.user), nil) }
     }
 
     func startVerification(_ call: BusCall) throws(BusError) {
@@ -27,13 +22,8 @@ extension FprintDevice {
         guard !enrolled.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints enrolled") }
         if let finger, !enrolled.contains(finger) { throw FprintError.noEnrolledPrints("No print of \(requested) enrolled") }
         let choice = finger.map(VerificationController.FingerChoice.finger) ?? .any
-        let flow: VerificationController, card: FlowCard?
-        do {
-            (flow, card) = try backend.verification(of: choice, user: claim.user)
-        } catch {
-            throw FprintError.internal("Cannot start verification: \(error)")
-        }
-        start(flow, as: .verification, announcing: requested, card: card)
+        let backend = backend
+        start(.verification, announcing: requested) { try backend.verification(of: choice, user: claim.user) }
     }
 
     func stop(_ operation: Operation, _ call: BusCall) throws(BusError) {
@@ -42,20 +32,29 @@ extension FprintDevice {
         endOperation()
     }
 
-    /// Runs `flow` and reports it. Signals go out through `perform`, so they follow the reply
-    /// to the Start call: fprintd's clients ignore statuses that arrive before it.
-    /// `card`, the one the flow verifies on, is disconnected once the flow has ended.
-    private func start<Flow: BiometryFlow>(_ flow: Flow, as operation: Operation, announcing finger: String?, card: FlowCard?) {
+    /// Builds the flow (the sensor, the store, the card) and runs it on a task of its own, so
+    /// the Start call is answered at once however long that takes, and reports it. Signals go
+    /// out through `perform`, after the reply to the Start call: fprintd's clients ignore
+    /// statuses that arrive before it. The card, if any, is disconnected once the flow has ended.
+    private func start<Flow: BiometryFlow>(_ operation: Operation, announcing finger: String?,
+                                           make: @escaping @Sendable () throws -> (Flow, FlowCard?)) {
         generation += 1
         let generation = generation
-        running = Running(operation: operation, generation: generation, cancel: { flow.cancel() })
+        let handle = OperationHandle()
+        running = Running(operation: operation, generation: generation, cancel: { handle.cancel() })
         connection.perform { [self] connection in
             if let finger {
                 connection.emit(from: FprintInterfaces.devicePath, interface: FprintInterfaces.device.name,
                                 member: "VerifyFingerSelected", [.string(finger)])
             }
             Task.detached { [self] in
-                await follow(flow, generation: generation)
+                let flow: Flow, card: FlowCard?
+                do {
+                    (flow, card) = try make()
+                } catch {
+                    return connection.perform { [self] _ in flowFailed(error, generation: generation) }
+                }
+                if handle.attach({ flow.cancel() }) { await follow(flow, generation: generation) }
                 card?.disconnect(leavingPowered: false)
             }
         }

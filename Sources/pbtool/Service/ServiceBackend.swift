@@ -46,6 +46,8 @@ struct ServiceBackend {
     }
 
     /// An enrollment of `user`'s `finger` into the store, replacing an earlier one as fprintd does.
+    /// The controller; building it generates a simulated finger or opens the store, so the
+    /// device does it off the bus thread.
     func enrollment(of finger: Finger, user: String) throws -> EnrollmentController {
         var configuration = EnrollmentController.Configuration(user: user, finger: finger)
         configuration.swipes = swipes
@@ -84,3 +86,7 @@ struct ServiceBackend {
         HostReferences(database: try store.open(readOnly: !writable), engine: engine ?? match.engine())
     }
 }
+
+// Built once from the parsed options and only read afterwards, from the bus thread and from the
+// tasks that build each operation's flow.
+extension ServiceBackend: @unchecked Sendable {}
