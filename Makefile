@@ -9,12 +9,15 @@ RELEASE      := -c release --static-swift-stdlib
 DEBUG_DIR    := .build/debug
 
 # Debian packages the build, the live-stack tests and the demo need; the JPEG and JPEG 2000 tools
-# the codecs are tested against; man-db, dpkg-dev and lintian for the man pages and `make deb`.
+# the codecs are tested against; man-db, dpkg-dev and lintian for the man pages and `make deb`;
+# libsystemd-dev (sd-bus) for `pbtool service`, and dbus, fprintd and libpam-fprintd for its tests
+# (their clients and pam_fprintd; fprintd's own daemon is never started).
 DEBIAN_PACKAGES := pcscd vsmartcard-vpcd libpcsclite-dev libusb-1.0-0-dev libsqlite3-dev \
                    libssl-dev umockdev libpng-dev libtiff-dev sqlite3 pcsc-tools \
                    pamtester libpam-modules openssl python3-cryptography stress-ng e2fsprogs \
                    libjpeg62-turbo-dev libopenjp2-7-dev libjpeg-turbo-progs libopenjp2-tools \
-                   man-db dpkg-dev lintian python3-gi gir1.2-umockdev-1.0
+                   man-db dpkg-dev lintian python3-gi gir1.2-umockdev-1.0 \
+                   libsystemd-dev dbus fprintd libpam-fprintd
 # Python packages the interoperability tests and benchmarks compare against (skipped when absent).
 PIP_PACKAGES    := wsq
 
