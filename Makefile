@@ -55,7 +55,8 @@ status=0; $$pbtool card readers >/dev/null 2>&1 || status=$$?   # 3: pcscd unrea
 [ $$status -ne 3 ] || { pcscd; started_pcscd=yes; echo "apdu-scripts: started pcscd"; }
 $$pbtool card emulate --port 35963 >.build/apdu-scripts-emulator.log 2>&1 & emulator=$$!
 trap 'kill -TERM $$emulator; wait $$emulator || true; [ -z "$$started_pcscd" ] || kill $$(cat /run/pcscd/pcscd.pid)' EXIT
-for _ in $$(seq 50); do $$pbtool card status --reader "Virtual PCD 00 00" >/dev/null 2>&1 && break; sleep 0.2; done
+# Until pcscd shows the card; 5 minutes only turns a hang into a failure (a loaded machine took over 10 s).
+for _ in $$(seq 1500); do $$pbtool card status --reader "Virtual PCD 00 00" >/dev/null 2>&1 && break; sleep 0.2; done
 $$pbtool apdu run --reader "Virtual PCD 00 00" --junit $(APDU_JUNIT) apdu-scripts/*.apdu
 endef
 export APDU_SCRIPTS_REPLAY
@@ -103,7 +104,7 @@ status=0; $$pbtool card readers >/dev/null 2>&1 || status=$$?   # 3: pcscd unrea
 rm -f $(DEMO_STATE)
 $$pbtool card emulate --state $(DEMO_STATE) >.build/demo-emulator.log 2>&1 & emulator=$$!
 trap 'kill -TERM $$emulator; wait $$emulator || true; rm -rf $$scratch; [ -z "$$started_pcscd" ] || kill $$(cat /run/pcscd/pcscd.pid)' EXIT
-for _ in $$(seq 50); do $$pbtool card status >/dev/null 2>&1 && break; sleep 0.2; done
+for _ in $$(seq 1500); do $$pbtool card status >/dev/null 2>&1 && break; sleep 0.2; done
 step() { printf '\n== %s\n' "$$1"; }
 run() { printf '$$ pbtool %s\n' "$$*"; $$pbtool "$$@"; }
 expect() { wanted=$$1; shift; got=0; run "$$@" || got=$$?; echo "(exit $$got)"; [ $$got -eq $$wanted ]; }
