@@ -12,7 +12,7 @@ import VirtualCard
 /// vpcd → the virtual card's BioManager, which matches with the engine's compact-card matcher.
 struct BiometryCardBench {
     let parameters: BiometryBench.Parameters
-    private let adminKey: [UInt8] = Array(0x20...0x2F)
+    static let adminKey: [UInt8] = Array(0x20...0x2F)
     private let reader = "Virtual PCD 00 00"
 
     func record(_ report: BenchReport, engine: RecognitionEngine) async throws {
@@ -41,8 +41,8 @@ struct BiometryCardBench {
         let transport = CardTransport(channel: connection, redaction: .cardEdgeSecrets, recordsTrace: false)
         let edge = try CardBiometricEdge.select(on: transport)
         guard case .bioManager(let bioManager) = edge else { throw BenchFailure("the virtual card has no BioManager") }
-        try initialise(bioManager)
-        let references = CardReferences(edge: edge, reader: reader, authorisation: .adminKey(adminKey))
+        try Self.initialise(bioManager)
+        let references = CardReferences(edge: edge, reader: reader, authorisation: .adminKey(Self.adminKey))
         let enrolled = try SimulatedSource.synthetic(seed: 1).images(impressions: 1...1)
         try references.enroll(try BiometryBench.features(of: enrolled[0], engine: engine), finger: .rightIndex,
                               user: "bench", replacing: true)
@@ -54,10 +54,11 @@ struct BiometryCardBench {
         }
     }
 
-    private func initialise(_ bioManager: BioManager) throws {
+    /// Takes a new card out of its virgin state with ``adminKey`` and makes it operational.
+    static func initialise(_ bioManager: BioManager) throws {
         let startKey = try bioManager.leaveVirgin()
         try bioManager.verifyKey(startKey, .start)
-        try bioManager.changeKey(.admin, to: adminKey)
+        try bioManager.changeKey(.admin, to: Self.adminKey)
         try bioManager.changeState(to: .operational)
     }
 }

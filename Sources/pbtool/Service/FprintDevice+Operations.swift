@@ -72,9 +72,14 @@ extension FprintDevice {
     }
 
     private func flowEvent(_ event: BiometryEvent, generation: Int) {
-        guard let current = running, current.generation == generation else { return }
+        guard var current = running, current.generation == generation else { return }
         if case .finger(let presence) = event { noteFinger(presence) }
-        let status = current.operation == .enrollment ? FprintStatus.enrollment(event) : FprintStatus.verification(event)
+        if case .matchRejected(let rejection) = event, rejection.place == .host {
+            current.rejectedOnHost = true
+            running = current
+        }
+        let status = current.operation == .enrollment
+            ? FprintStatus.enrollment(event) : FprintStatus.verification(event, rejectedOnHost: current.rejectedOnHost)
         if let status { report(status, of: current.operation) }
     }
 

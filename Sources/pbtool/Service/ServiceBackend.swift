@@ -13,6 +13,8 @@ struct ServiceBackend {
     let swipes: Int
     /// Where host rejections are counted; it survives a restart of the service.
     let lockoutPath: String
+    /// When a finger locks and for how long (`--lockout-time`).
+    let lockoutPolicy: RejectionLockout.Policy
     /// A file naming the `--sensor` to use for each operation (tests present another finger).
     let sensorFile: String?
     /// The users whose card decides when it is in a reader (`--card-user`), and the reader.
@@ -73,7 +75,7 @@ struct ServiceBackend {
         }
         let references = try references(writable: false, engine: engine)
         return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
-                                       verifier: HostVerifier(references: references), lockout: RejectionLockout(path: lockoutPath)), nil)
+                                       verifier: HostVerifier(references: references), lockout: RejectionLockout(policy: lockoutPolicy, path: lockoutPath)), nil)
     }
 
     /// The card in the reader, when it decides for `user` and one is there.
