@@ -27,8 +27,15 @@ struct BiometryCardBench {
     }
 
     private func measure(comparison: any OnCardComparison, engine: RecognitionEngine) async throws -> (median: Double, percentile90: Double) {
-        let attachment = VPCDAttachment(card: try VirtualCard(applets: AppletCatalog.all(comparison: comparison)),
-                                        parameters: .init(port: 35963))
+        try await Self.withVirtualCard(AppletCatalog.all(comparison: comparison), in: reader) {
+            try await measureAttached(engine: engine)
+        }
+    }
+
+    /// Runs `body` while a virtual card with `applets` sits in vpcd's `reader` (port 35963), and
+    /// waits for pcscd to see the reader empty again afterwards.
+    static func withVirtualCard<T>(_ applets: [any Applet], in reader: String, _ body: () async throws -> T) async throws -> T {
+        let attachment = VPCDAttachment(card: try VirtualCard(applets: applets), parameters: .init(port: 35963))
         attachment.start()
         defer {
             attachment.stop()
@@ -36,6 +43,10 @@ struct BiometryCardBench {
         }
         guard attachment.waitUntilAttached(timeout: .seconds(10)) else { throw BenchFailure("vpcd did not accept the card") }
         try ReaderWatch.waitForCard(in: reader, present: true, timeout: .seconds(10))
+        return try await body()
+    }
+
+    private func measureAttached(engine: RecognitionEngine) async throws -> (median: Double, percentile90: Double) {
         let connection = try PCSCContext().connect(to: reader)
         defer { try? connection.disconnect(.reset) }
         let transport = CardTransport(channel: connection, redaction: .cardEdgeSecrets, recordsTrace: false)

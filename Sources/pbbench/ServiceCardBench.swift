@@ -19,16 +19,10 @@ struct ServiceCardBench {
         }
         try await LiveStackLock.withExclusiveAccess {
             try PCSCDaemon.ensureRunning()
-            let attachment = VPCDAttachment(card: try VirtualCard(applets: AppletCatalog.all()), parameters: .init(port: 35963))
-            attachment.start()
-            defer {
-                attachment.stop()
-                try? ReaderWatch.waitForCard(in: reader, present: false, timeout: .seconds(10))
+            try await BiometryCardBench.withVirtualCard(AppletCatalog.all(), in: reader) {
+                try enrol(files)
+                try await measure(report, files: files, pbtool: pbtool)
             }
-            guard attachment.waitUntilAttached(timeout: .seconds(10)) else { throw BenchFailure("vpcd did not accept the card") }
-            try ReaderWatch.waitForCard(in: reader, present: true, timeout: .seconds(10))
-            try enrol(files)
-            try await measure(report, files: files, pbtool: pbtool)
         }
     }
 
