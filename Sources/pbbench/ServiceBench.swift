@@ -44,13 +44,20 @@ struct ServiceBench: BenchSuite {
     /// The host store deciding: in-process, then through the service.
     private func recordHost(_ report: BenchReport, files: ServiceBenchFiles, pbtool: String) async throws {
         let inProcess = try await Self.medianMilliseconds(parameters.verifications) { try await Self.timed { try await files.verifyInProcess(.host) } }
-        let stage = try ServiceBenchStage(pbtool: pbtool, files: files)
+        let throughService = try await Self.throughService(parameters.verifications, files: files, pbtool: pbtool)
+        Self.record(report, place: "host", inProcess: inProcess, throughService: throughService)
+    }
+
+    /// The median `VerifyStart` → final `VerifyStatus` of `count` verifications through a
+    /// service started with `arguments`, one client holding the claim throughout.
+    static func throughService(_ count: Int, files: ServiceBenchFiles, pbtool: String, _ arguments: [String] = []) async throws -> Double {
+        let stage = try ServiceBenchStage(pbtool: pbtool, files: files, arguments)
         let client = try ServiceBenchClient(address: stage.bus.address)
         try client.claim()
-        let throughService = try await Self.medianMilliseconds(parameters.verifications) { try client.verify() }
+        let median = try await medianMilliseconds(count) { try client.verify() }
         try client.release()
         withExtendedLifetime(stage) {}
-        Self.record(report, place: "host", inProcess: inProcess, throughService: throughService)
+        return median
     }
 
     /// The two medians and their difference, the service's own cost, checked against 10 ms.

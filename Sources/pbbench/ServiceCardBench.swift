@@ -31,12 +31,8 @@ struct ServiceCardBench {
         let inProcess = try await ServiceBench.medianMilliseconds(parameters.verifications) {
             try await ServiceBench.timed { try await files.verifyInProcess(place) }
         }
-        let stage = try ServiceBenchStage(pbtool: pbtool, files: files, ["--card-user", files.user, "--reader", reader])
-        let client = try ServiceBenchClient(address: stage.bus.address)
-        try client.claim()
-        let throughService = try await ServiceBench.medianMilliseconds(parameters.verifications) { try client.verify() }
-        try client.release()
-        withExtendedLifetime(stage) {}
+        let throughService = try await ServiceBench.throughService(parameters.verifications, files: files, pbtool: pbtool,
+                                                                    ["--card-user", files.user, "--reader", reader])
         ServiceBench.record(report, place: "card (virtual, through pcscd)", inProcess: inProcess, throughService: throughService)
     }
 
