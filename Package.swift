@@ -89,7 +89,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
             "BiometricFormats", "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "SimulatedSensors", "TemplateStore",
-            "Biometry", "LiveCardStack", "ReferenceData",
+            "Biometry", "LiveCardStack", "ReferenceData", "DBus", "Spawning",
         ]),
 
         // What tests and benchmarks run against: pcscd with vpcd readers, the card emulator as a

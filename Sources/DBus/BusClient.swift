@@ -15,6 +15,11 @@ public final class BusClient {
         bus = opened
     }
 
+    /// Connects to the bus at `address` (`unix:path=…`) instead.
+    public init(address: String) throws(BusFailure) {
+        bus = try SystemBus.open(address: address)
+    }
+
     deinit {
         subscriptions.forEach { $0.cancel() }
         sd_bus_flush_close_unref(bus)

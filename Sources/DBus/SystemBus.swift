@@ -10,6 +10,22 @@ enum SystemBus {
         return opened
     }
 
+    /// Connects as a client to the bus at `address` (`unix:path=…`), a system bus of a test's or
+    /// benchmark's own: the environment's address is one per process.
+    static func open(address: String) throws(BusFailure) -> OpaquePointer {
+        var created: OpaquePointer?
+        var code = sd_bus_new(&created)
+        guard code >= 0, let created else { throw BusFailure(operation: "connecting to \(address)", code: code) }
+        code = sd_bus_set_address(created, address)
+        if code >= 0 { code = sd_bus_set_bus_client(created, 1) }
+        if code >= 0 { code = sd_bus_start(created) }
+        guard code >= 0 else {
+            sd_bus_unref(created)
+            throw BusFailure(operation: "connecting to \(address)", code: code)
+        }
+        return created
+    }
+
     /// The connection's unique name (`:1.7`).
     static func uniqueName(of bus: OpaquePointer) -> String {
         var name: UnsafePointer<CChar>?

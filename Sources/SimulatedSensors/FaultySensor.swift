@@ -3,8 +3,9 @@ import Sensors
 
 /// The simulated sensor with what a person and a real sensor do to it: a finger that arrives
 /// late or stops coming, a sensor unplugged before a given swipe and, if asked, plugged in again
-/// when the flow waits for it. pbtool's hidden `--sim-finger-delay`, `--sim-unplug-after` and
-/// `--sim-replug` (demos, the Ctrl-C, unplug and replug tests) and the flows' tests use it.
+/// when the flow waits for it. pbtool's hidden `--sim-finger-delay`, `--sim-unplug-after`,
+/// `--sim-replug`, `--sim-finger-gone-after` and `--sim-finger-file` (demos, the Ctrl-C, unplug,
+/// replug and service fault tests) and the flows' tests use it.
 /// Records how often it was closed.
 public final class FaultySensor: FingerprintSensor {
     /// What goes wrong, and when.
@@ -13,6 +14,9 @@ public final class FaultySensor: FingerprintSensor {
         public var fingerDelay: Duration = .zero
         /// After this many swipes the finger never comes back (0: it never comes).
         public var fingerGoneAfter: Int?
+        /// When set, the finger arrives only once this says so (asked every 10 ms): a test lets
+        /// it come after something else has happened, rather than after a guessed delay.
+        public var fingerGate: (@Sendable () -> Bool)?
         /// The sensor is unplugged when swipe `unplugAfter + 1` starts.
         public var unplugAfter: Int?
         /// Whether the unplugged sensor comes back when the flow waits for it (the unplug does
@@ -20,9 +24,11 @@ public final class FaultySensor: FingerprintSensor {
         public var replugs = false
 
         /// Faults from their parts; none by default.
-        public init(fingerDelay: Duration = .zero, fingerGoneAfter: Int? = nil, unplugAfter: Int? = nil, replugs: Bool = false) {
+        public init(fingerDelay: Duration = .zero, fingerGoneAfter: Int? = nil, unplugAfter: Int? = nil, replugs: Bool = false,
+                    fingerGate: (@Sendable () -> Bool)? = nil) {
             self.fingerDelay = fingerDelay
             self.fingerGoneAfter = fingerGoneAfter
+            self.fingerGate = fingerGate
             self.unplugAfter = unplugAfter
             self.replugs = replugs
         }
@@ -69,6 +75,7 @@ public final class FaultySensor: FingerprintSensor {
             throw SensorError.noFinger(waited: ContinuousClock.now - start)
         }
         Self.sleep(until: arrival)
+        try waitForGate(until: deadline, since: start)
         try inner.waitForFinger(until: deadline)
     }
 
@@ -97,6 +104,14 @@ public final class FaultySensor: FingerprintSensor {
         guard faults.replugs else { throw SensorError.noSensor("the simulated sensor is not plugged in again") }
         faults.unplugAfter = nil
         try inner.open()
+    }
+
+    private func waitForGate(until deadline: ContinuousClock.Instant, since start: ContinuousClock.Instant) throws {
+        guard let gate = faults.fingerGate else { return }
+        while !gate() {
+            guard ContinuousClock.now < deadline else { throw SensorError.noFinger(waited: ContinuousClock.now - start) }
+            Self.sleep(until: min(deadline, .now + .milliseconds(10)))
+        }
     }
 
     /// Blocks the calling thread until `instant` (the sensor protocol is synchronous).

@@ -12,7 +12,7 @@ import VirtualCard
 /// vpcd → the virtual card's BioManager, which matches with the engine's compact-card matcher.
 struct BiometryCardBench {
     let parameters: BiometryBench.Parameters
-    private let adminKey: [UInt8] = Array(0x20...0x2F)
+    static let adminKey: [UInt8] = Array(0x20...0x2F)
     private let reader = "Virtual PCD 00 00"
 
     func record(_ report: BenchReport, engine: RecognitionEngine) async throws {
@@ -27,8 +27,15 @@ struct BiometryCardBench {
     }
 
     private func measure(comparison: any OnCardComparison, engine: RecognitionEngine) async throws -> (median: Double, percentile90: Double) {
-        let attachment = VPCDAttachment(card: try VirtualCard(applets: AppletCatalog.all(comparison: comparison)),
-                                        parameters: .init(port: 35963))
+        try await Self.withVirtualCard(AppletCatalog.all(comparison: comparison), in: reader) {
+            try await measureAttached(engine: engine)
+        }
+    }
+
+    /// Runs `body` while a virtual card with `applets` sits in vpcd's `reader` (port 35963), and
+    /// waits for pcscd to see the reader empty again afterwards.
+    static func withVirtualCard<T>(_ applets: [any Applet], in reader: String, _ body: () async throws -> T) async throws -> T {
+        let attachment = VPCDAttachment(card: try VirtualCard(applets: applets), parameters: .init(port: 35963))
         attachment.start()
         defer {
             attachment.stop()
@@ -36,13 +43,17 @@ struct BiometryCardBench {
         }
         guard attachment.waitUntilAttached(timeout: .seconds(10)) else { throw BenchFailure("vpcd did not accept the card") }
         try ReaderWatch.waitForCard(in: reader, present: true, timeout: .seconds(10))
+        return try await body()
+    }
+
+    private func measureAttached(engine: RecognitionEngine) async throws -> (median: Double, percentile90: Double) {
         let connection = try PCSCContext().connect(to: reader)
         defer { try? connection.disconnect(.reset) }
         let transport = CardTransport(channel: connection, redaction: .cardEdgeSecrets, recordsTrace: false)
         let edge = try CardBiometricEdge.select(on: transport)
         guard case .bioManager(let bioManager) = edge else { throw BenchFailure("the virtual card has no BioManager") }
-        try initialise(bioManager)
-        let references = CardReferences(edge: edge, reader: reader, authorisation: .adminKey(adminKey))
+        try Self.initialise(bioManager)
+        let references = CardReferences(edge: edge, reader: reader, authorisation: .adminKey(Self.adminKey))
         let enrolled = try SimulatedSource.synthetic(seed: 1).images(impressions: 1...1)
         try references.enroll(try BiometryBench.features(of: enrolled[0], engine: engine), finger: .rightIndex,
                               user: "bench", replacing: true)
@@ -54,10 +65,11 @@ struct BiometryCardBench {
         }
     }
 
-    private func initialise(_ bioManager: BioManager) throws {
+    /// Takes a new card out of its virgin state with ``adminKey`` and makes it operational.
+    static func initialise(_ bioManager: BioManager) throws {
         let startKey = try bioManager.leaveVirgin()
         try bioManager.verifyKey(startKey, .start)
-        try bioManager.changeKey(.admin, to: adminKey)
+        try bioManager.changeKey(.admin, to: Self.adminKey)
         try bioManager.changeState(to: .operational)
     }
 }

@@ -5,8 +5,9 @@ import DBus
 final class FprintClient {
     let bus: BusClient
 
-    init() throws {
-        bus = try BusClient()
+    /// A client of `bench`'s private bus.
+    init(_ bench: ServiceTestBench) throws {
+        bus = try BusClient(address: bench.bus.address)
     }
 
     /// Calls `member` of net.reactivated.Fprint.Device.
@@ -23,5 +24,11 @@ final class FprintClient {
         } catch {
             return (error as? BusError)?.name ?? "\(error)"
         }
+    }
+
+    /// The device's property `name`.
+    func property(_ name: String) throws -> BusValue? {
+        try bus.call("net.reactivated.Fprint", "/net/reactivated/Fprint/Device/0", "org.freedesktop.DBus.Properties", "Get",
+                     [.string("net.reactivated.Fprint.Device"), .string(name)]).first
     }
 }

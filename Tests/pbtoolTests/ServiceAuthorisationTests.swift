@@ -12,7 +12,7 @@ import TestSupport
     @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
     func operationsNeedTheCallersOwnClaim() throws {
         let bench = try ServiceTestBench()
-        let first = try FprintClient(), second = try FprintClient()
+        let first = try FprintClient(bench), second = try FprintClient(bench)
         #expect(first.error("VerifyStart", [.string("any")]) == Self.prefix + "ClaimDevice")
         #expect(first.error("EnrollStop") == Self.prefix + "ClaimDevice")
         #expect(first.error("Release") == Self.prefix + "ClaimDevice")
@@ -31,7 +31,7 @@ import TestSupport
     @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
     func badNamesAndHugeStringsAreRefusedAndTheServiceGoesOn() throws {
         let bench = try ServiceTestBench()
-        let client = try FprintClient()
+        let client = try FprintClient(bench)
         let huge = String(repeating: "x", count: 1 << 20)
         #expect(client.error("Claim", [.string(huge)]) == Self.prefix + "Internal")
         #expect(client.error("ListEnrolledFingers", [.string("no-such-user-here")]) == Self.prefix + "Internal")
@@ -67,9 +67,9 @@ import TestSupport
     func aClientLeavingMidEnrollmentLosesItsClaimAndNothingIsStored() throws {
         // The finger never arrives: the enrollment is still waiting when its client leaves.
         let bench = try ServiceTestBench(["--sim-finger-delay", "1h"])
-        let watcher = try FprintClient()
+        let watcher = try FprintClient(bench)
         let leaving = try watcher.bus.subscribe("org.freedesktop.DBus", "NameOwnerChanged")
-        var client: FprintClient? = try FprintClient()
+        var client: FprintClient? = try FprintClient(bench)
         let name = client!.bus.uniqueName
         try client!.device("Claim", [.string("")])
         try client!.device("EnrollStart", [.string("right-thumb")])

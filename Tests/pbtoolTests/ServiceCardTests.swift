@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import Testing
 import TestSupport
@@ -15,12 +16,7 @@ import VirtualCard
             let attached = try AttachedVirtualCard.attach(applets: AppletCatalog.all())
             defer { try? attached.detach() }
             let bench = try ServiceTestBench(["--card-user", "root"])
-            let environment = bench.bench.environment
-            #expect(try PBToolProcess.run(["card", "init", "--admin-key", Self.adminKey], environment: environment).status == 0)
-            let enrolled = try PBToolProcess.run(["enroll", "--finger", "right-index", "--on-card", "--admin-key", Self.adminKey,
-                                                  "--sensor", "sim:synthetic:\(ServiceTestBench.owner)", "--quiet"] + FlowTestBench.threshold,
-                                                 environment: environment)
-            #expect(enrolled.status == 0, "\(enrolled.standardError)")
+            try Self.enrolOnCard(bench)
 
             let listed = try bench.run("fprintd-list", ["root"])
             #expect(listed.standardOutput.contains("- #0: right-index-finger"), "\(listed.standardOutput)")
@@ -39,5 +35,50 @@ import VirtualCard
             let login = try bench.run("pamtester", [service.name, "root", "authenticate"])
             #expect(login.status == 0, "\(login.standardOutput)")
         }
+    }
+
+    @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
+    func aCardPulledDuringVerifyStartReportsDisconnectedAndTheServiceGoesOn() async throws {
+        try await LiveStack.run {
+            let attached = try AttachedVirtualCard.attach(applets: AppletCatalog.all())
+            defer { try? attached.detach() }
+            // The finger arrives once this file exists: after the card has gone.
+            let gate = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-finger-\(UUID())").path
+            defer { try? FileManager.default.removeItem(atPath: gate) }
+            let bench = try ServiceTestBench(["--card-user", "root", "--sim-finger-file", gate])
+            try Self.enrolOnCard(bench)
+
+            let client = try FprintClient(bench)
+            let statuses = try client.bus.subscribe("net.reactivated.Fprint.Device", "VerifyStatus")
+            let changes = try client.bus.subscribe("org.freedesktop.DBus.Properties", "PropertiesChanged")
+            try client.device("Claim", [.string("")])
+            try client.device("VerifyStart", [.string("any")])
+            // The flow is built (the card connected) once it waits for the finger.
+            var needed = try client.property("finger-needed") == .boolean(true)
+            while !needed, changes.next(within: TestPatience.limit) != nil {
+                needed = try client.property("finger-needed") == .boolean(true)
+            }
+            #expect(needed, "the verification never asked for a finger")
+            try attached.detach()
+            #expect(FileManager.default.createFile(atPath: gate, contents: nil))
+
+            let status = statuses.next(within: TestPatience.limit)
+            #expect(status == [.string("verify-disconnected"), .boolean(true)], "\(String(describing: status))")
+            #expect(client.error("VerifyStop") == nil)
+            #expect(client.error("Release") == nil)
+            #expect(bench.service.isRunning)
+            let listed = try bench.run("fprintd-list", ["root"])
+            #expect(listed.standardOutput.contains("User root has no fingers enrolled"), "\(listed.standardOutput)")
+        }
+    }
+
+    /// `card init` and root's right index enrolled on the card (finger ``ServiceTestBench/owner``).
+    private static func enrolOnCard(_ bench: ServiceTestBench) throws {
+        let environment = bench.bench.environment
+        #expect(try PBToolProcess.run(["card", "init", "--admin-key", adminKey], environment: environment).status == 0)
+        let enrolled = try PBToolProcess.run(["enroll", "--finger", "right-index", "--on-card", "--admin-key", adminKey,
+                                              "--sensor", "sim:synthetic:\(ServiceTestBench.owner)", "--quiet"] + FlowTestBench.threshold,
+                                             environment: environment)
+        #expect(enrolled.status == 0, "\(enrolled.standardError)")
     }
 }

@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import TestSupport
 
@@ -17,7 +18,7 @@ final class ServiceTestBench {
 
     let bench: FlowTestBench
     let bus: PrivateSystemBus
-    let service: ChildProcess
+    private(set) var service: ChildProcess
     /// The test's environment with the private bus as the system bus.
     let environment: [String: String]
     private let fingerFile: String
@@ -33,19 +34,41 @@ final class ServiceTestBench {
         fingerFile = bench.scratch.path("finger")
         try FileManager.default.createDirectory(atPath: bench.scratch.path("state"), withIntermediateDirectories: true)
         try "sim:synthetic:\(Self.owner)\n".write(toFile: fingerFile, atomically: true, encoding: .utf8)
-        service = try ChildProcess(PBToolProcess.executable.path, [
+        service = try Self.startService(bench: bench, fingerFile: fingerFile, arguments, environment: environment)
+    }
+
+    deinit {
+        service.send(SIGTERM)
+        _ = try? service.waitForExit()
+    }
+
+    /// Ends the service with `signal` and waits until the bus has seen its name go.
+    func stop(with signal: Int32) throws {
+        let watcher = try BusClient(address: bus.address)
+        let owners = try watcher.subscribe("org.freedesktop.DBus", "NameOwnerChanged")
+        service.send(signal)
+        try service.waitForExit()
+        var released = false
+        while !released, let change = owners.next(within: TestPatience.limit) {
+            released = change.first?.text == "net.reactivated.Fprint" && change.last?.text == ""
+        }
+        guard released else { throw FlowTestBench.SetupFailure(message: "the bus never saw net.reactivated.Fprint released") }
+    }
+
+    /// Starts the service again after ``stop(with:)``, on the same bus, store and state
+    /// directory, with `arguments` added to its options.
+    func start(_ arguments: [String] = []) throws {
+        service = try Self.startService(bench: bench, fingerFile: fingerFile, arguments, environment: environment)
+    }
+
+    private static func startService(bench: FlowTestBench, fingerFile: String, _ arguments: [String],
+                                     environment: [String: String]) throws -> ChildProcess {
+        let service = try ChildProcess(PBToolProcess.executable.path, [
             "service", "run", "--db", bench.scratch.store, "--key-file", bench.scratch.key, "--sensor", "sim:synthetic:\(Self.owner)",
             "--sim-sensor-file", fingerFile, "--state-directory", bench.scratch.path("state"),
         ] + FlowTestBench.threshold + arguments, environment: environment, mergingErrors: true)
         try service.waitForLine { $0.contains("serving net.reactivated.Fprint") }
-        // For the in-process clients (BusClient connects to $DBUS_SYSTEM_BUS_ADDRESS).
-        setenv("DBUS_SYSTEM_BUS_ADDRESS", bus.address, 1)
-    }
-
-    deinit {
-        unsetenv("DBUS_SYSTEM_BUS_ADDRESS")
-        service.send(SIGTERM)
-        _ = try? service.waitForExit()
+        return service
     }
 
     /// From now on the sensor presents synthetic finger `seed`.

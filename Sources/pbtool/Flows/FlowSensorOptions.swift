@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Biometry
 import Sensors
@@ -35,6 +36,12 @@ struct FlowSensorOptions: ParsableArguments {
     @Flag(name: .customLong("sim-replug"), help: .hidden)
     var replug = false
 
+    @Option(name: .customLong("sim-finger-gone-after"), parsing: .unconditional, help: .hidden, transform: OptionValue.count(0...1_000_000))
+    var fingerGoneAfter: Int?
+
+    @Option(name: .customLong("sim-finger-file"), help: .hidden)
+    var fingerFile: String?
+
     func validate() throws {
         do {
             _ = try SensorSelection(sensor)
@@ -58,9 +65,16 @@ struct FlowSensorOptions: ParsableArguments {
         let wanted = impression.map { $0...$0 } ?? impressions
         let images = try source.images(impressions: wanted)
         let simulated = SimulatedSensor(images: images, style: swipe, seed: swipeSeed)
-        guard fingerDelay != nil || unplugAfter != nil else { return simulated }
-        return FaultySensor(simulated, faults: FaultySensor.Faults(fingerDelay: fingerDelay?.duration ?? .zero,
-                                                                  unplugAfter: unplugAfter, replugs: replug))
+        guard fingerDelay != nil || unplugAfter != nil || fingerGoneAfter != nil || fingerFile != nil else { return simulated }
+        return FaultySensor(simulated, faults: FaultySensor.Faults(fingerDelay: fingerDelay?.duration ?? .zero, fingerGoneAfter: fingerGoneAfter,
+                                                                  unplugAfter: unplugAfter, replugs: replug, fingerGate: fingerGate))
+    }
+
+    /// With `--sim-finger-file`, the finger arrives once that file exists.
+    private var fingerGate: (@Sendable () -> Bool)? {
+        guard let fingerFile else { return nil }
+        let gate: @Sendable () -> Bool = { FileManager.default.fileExists(atPath: fingerFile) }
+        return gate
     }
 
     /// The timeout given, or `fallback`.

@@ -41,9 +41,10 @@ extension FprintDevice {
         if let running { throw FprintError.alreadyInUse("\(running.operation.rawValue) operation already in progress") }
     }
 
-    func storedFingers(of user: String) throws(BusError) -> [Finger] {
+    /// `user`'s fingers: on `card` when given (left connected), else as the backend finds them.
+    func storedFingers(of user: String, card: FlowCard? = nil) throws(BusError) -> [Finger] {
         do {
-            return try backend.enrolledFingers(of: user)
+            return try card.map { try backend.enrolledFingers(of: user, card: $0) } ?? backend.enrolledFingers(of: user)
         } catch {
             throw FprintError.internal("Cannot read the template store: \(error)")
         }

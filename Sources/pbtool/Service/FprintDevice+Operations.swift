@@ -18,12 +18,18 @@ extension FprintDevice {
         try requireIdle()
         let requested = call.text(0)
         let finger = requested == FprintFingerName.any ? nil : try fingerArgument(requested)
-        let enrolled = try storedFingers(of: claim.user)
-        guard !enrolled.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints enrolled") }
-        if let finger, !enrolled.contains(finger) { throw FprintError.noEnrolledPrints("No print of \(requested) enrolled") }
+        let card = backend.card(for: claim.user)
+        do throws(BusError) {
+            let enrolled = try storedFingers(of: claim.user, card: card)
+            guard !enrolled.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints enrolled") }
+            if let finger, !enrolled.contains(finger) { throw FprintError.noEnrolledPrints("No print of \(requested) enrolled") }
+        } catch {
+            card?.disconnect(leavingPowered: false)
+            throw error
+        }
         let choice = finger.map(VerificationController.FingerChoice.finger) ?? .any
         let backend = backend
-        start(.verification, announcing: requested) { try backend.verification(of: choice, user: claim.user) }
+        start(.verification, announcing: requested) { try backend.verification(of: choice, user: claim.user, card: card) }
     }
 
     func stop(_ operation: Operation, _ call: BusCall) throws(BusError) {
@@ -54,27 +60,46 @@ extension FprintDevice {
                 } catch {
                     return connection.perform { [self] _ in flowFailed(error, generation: generation) }
                 }
-                if handle.attach({ flow.cancel() }) { await follow(flow, generation: generation) }
-                card?.disconnect(leavingPowered: false)
+                guard handle.attach({ flow.cancel() }) else {
+                    card?.disconnect(leavingPowered: false)
+                    return
+                }
+                await follow(flow, card: card, generation: generation)
             }
         }
     }
 
-    private func follow<Flow: BiometryFlow>(_ flow: Flow, generation: Int) async {
+    /// Hands the flow's events to the bus thread. The card is disconnected before the final
+    /// status goes out: a client that starts its next operation on that status must not find the
+    /// card being reset under its new connection.
+    private func follow<Flow: BiometryFlow>(_ flow: Flow, card: FlowCard?, generation: Int) async {
+        var final: BiometryEvent?
         do {
             for try await event in flow {
                 if case .prompt(let prompt) = event { flow.answer(prompt.id, with: .next) }
-                connection.perform { [self] _ in flowEvent(event, generation: generation) }
+                if case .finished = event {
+                    final = event
+                } else {
+                    connection.perform { [self] _ in flowEvent(event, generation: generation) }
+                }
             }
+            card?.disconnect(leavingPowered: false)
+            if let final { connection.perform { [self] _ in flowEvent(final, generation: generation) } }
         } catch {
+            card?.disconnect(leavingPowered: false)
             connection.perform { [self] _ in flowFailed(error, generation: generation) }
         }
     }
 
     private func flowEvent(_ event: BiometryEvent, generation: Int) {
-        guard let current = running, current.generation == generation else { return }
+        guard var current = running, current.generation == generation else { return }
         if case .finger(let presence) = event { noteFinger(presence) }
-        let status = current.operation == .enrollment ? FprintStatus.enrollment(event) : FprintStatus.verification(event)
+        if case .matchRejected(let rejection) = event, rejection.place == .host {
+            current.rejectedOnHost = true
+            running = current
+        }
+        let status = current.operation == .enrollment
+            ? FprintStatus.enrollment(event) : FprintStatus.verification(event, rejectedOnHost: current.rejectedOnHost)
         if let status { report(status, of: current.operation) }
     }
 

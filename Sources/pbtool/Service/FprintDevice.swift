@@ -27,6 +27,9 @@ final class FprintDevice: BusObject, @unchecked Sendable {
         let generation: Int
         let cancel: @Sendable () -> Void
         var done = false
+        /// Whether the host compared and rejected the finger: the rejection that locks it out
+        /// is still fprintd's `verify-no-match`.
+        var rejectedOnHost = false
     }
 
     let interfaces = [FprintInterfaces.device]

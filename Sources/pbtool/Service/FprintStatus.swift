@@ -1,5 +1,6 @@
 import Biometry
 import Sensors
+import SmartCard
 
 /// A flow event as fprintd reports it: the `EnrollStatus`/`VerifyStatus` result string and
 /// whether the operation is done (fprintd 1.94's statuses, docs/service.md).
@@ -24,22 +25,24 @@ struct FprintStatus: Equatable {
     }
 
     /// What a verification event says, if anything: a swipe to repeat or the answer.
-    static func verification(_ event: BiometryEvent) -> FprintStatus? {
+    /// `rejectedOnHost`: the host compared and rejected the finger in this verification.
+    static func verification(_ event: BiometryEvent, rejectedOnHost: Bool = false) -> FprintStatus? {
         switch event {
         case .swipeRejected(let instructions):
             return FprintStatus(result: "verify-" + retry(instructions), done: false)
         case .finished(let outcome):
-            return FprintStatus(result: verificationResult(outcome), done: true)
+            return FprintStatus(result: verificationResult(outcome, rejectedOnHost: rejectedOnHost), done: true)
         default:
             return nil
         }
     }
 
-    /// The final status of a flow that failed (the sensor vanished, the store failed).
+    /// The final status of a flow that failed (the sensor vanished, the card was pulled while
+    /// it decided, the store failed).
     static func failure(_ error: any Error, enrolling: Bool) -> FprintStatus {
         let prefix = enrolling ? "enroll-" : "verify-"
         switch error {
-        case SensorError.unplugged, SensorError.stoppedAnswering, SensorError.noSensor:
+        case SensorError.unplugged, SensorError.stoppedAnswering, SensorError.noSensor, CardEdgeError.cardRemoved:
             return FprintStatus(result: prefix + "disconnected", done: true)
         default:
             return FprintStatus(result: prefix + "unknown-error", done: true)
@@ -64,11 +67,13 @@ struct FprintStatus: Equatable {
     }
 
     // A lock-out or a blocked card finger compared nothing: "unknown error" lets pam_fprintd
-    // fall through to the next module instead of counting a rejected finger.
-    private static func verificationResult(_ outcome: FlowOutcome) -> String {
+    // fall through to the next module instead of counting a rejected finger. The rejection that
+    // locks the finger did compare: it is a no-match, and the lock answers the next VerifyStart.
+    private static func verificationResult(_ outcome: FlowOutcome, rejectedOnHost: Bool) -> String {
         switch outcome {
         case .matched: "verify-match"
         case .notMatched: "verify-no-match"
+        case .blocked where rejectedOnHost: "verify-no-match"
         default: "verify-unknown-error"
         }
     }

@@ -13,6 +13,8 @@ struct ServiceBackend {
     let swipes: Int
     /// Where host rejections are counted; it survives a restart of the service.
     let lockoutPath: String
+    /// When a finger locks and for how long (`--lockout-time`).
+    let lockoutPolicy: RejectionLockout.Policy
     /// A file naming the `--sensor` to use for each operation (tests present another finger).
     let sensorFile: String?
     /// The users whose card decides when it is in a reader (`--card-user`), and the reader.
@@ -32,10 +34,14 @@ struct ServiceBackend {
     /// `user`'s enrolled fingers: on the card when it decides for `user`, else in the store
     /// (none for a user the store does not know).
     func enrolledFingers(of user: String) throws -> [Finger] {
-        if let card = card(for: user) {
-            defer { card.disconnect(leavingPowered: false) }
-            return try CardReferences(edge: card.edge, reader: card.reader, authorisation: nil).enrolledFingers(of: user)
-        }
+        let card = card(for: user)
+        defer { card?.disconnect(leavingPowered: false) }
+        return try enrolledFingers(of: user, card: card)
+    }
+
+    /// `user`'s enrolled fingers on `card` (left connected), or in the store without one.
+    func enrolledFingers(of user: String, card: FlowCard?) throws -> [Finger] {
+        if let card { return try CardReferences(edge: card.edge, reader: card.reader, authorisation: nil).enrolledFingers(of: user) }
         return try references(writable: false).enrolledFingers(of: user)
     }
 
@@ -60,24 +66,31 @@ struct ServiceBackend {
 
     /// A verification of `user` against `fingers`: one comparison, as fprintd makes per
     /// VerifyStart; on the card when it decides for `user` (the card counts its own tries), in
-    /// the store otherwise. The card, if any, is to be disconnected when the flow has ended.
-    func verification(of fingers: VerificationController.FingerChoice, user: String) throws -> (VerificationController, FlowCard?) {
+    /// the store otherwise: `card` is the one ``card(for:)`` found when the call was checked, so
+    /// the card is connected once per VerifyStart. It is to be disconnected when the flow has ended.
+    func verification(of fingers: VerificationController.FingerChoice, user: String, card: FlowCard?) throws -> (VerificationController, FlowCard?) {
         var configuration = VerificationController.Configuration(user: user, fingers: fingers)
         configuration.timeout = sensor.swipeTimeout(.seconds(30))
         let engine = match.engine()
-        let sensor = try makeSensor(impressions: 4...4)
-        if let card = card(for: user) {
+        let sensor: any FingerprintSensor
+        do {
+            sensor = try makeSensor(impressions: 4...4)
+        } catch {
+            card?.disconnect(leavingPowered: false)
+            throw error
+        }
+        if let card {
             let references = CardReferences(edge: card.edge, reader: card.reader, authorisation: nil)
             return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
                                            verifier: CardVerifier(edge: card.edge, reader: card.reader)), card)
         }
         let references = try references(writable: false, engine: engine)
         return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
-                                       verifier: HostVerifier(references: references), lockout: RejectionLockout(path: lockoutPath)), nil)
+                                       verifier: HostVerifier(references: references), lockout: RejectionLockout(policy: lockoutPolicy, path: lockoutPath)), nil)
     }
 
     /// The card in the reader, when it decides for `user` and one is there.
-    private func card(for user: String) -> FlowCard? {
+    func card(for user: String) -> FlowCard? {
         guard cardUsers.contains(user) else { return nil }
         return try? FlowCard(reader: reader, showSecrets: false, trace: nil)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Biometry
 import Sensors
 import DBus
 import Foundation
@@ -39,6 +40,11 @@ struct ServiceRunCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-directory"), help: ArgumentHelp("Where the rejection lock-out is kept.", valueName: "dir"))
     var stateDirectory = "/var/lib/pbtool"
 
+    @Option(name: .customLong("lockout-time"), parsing: .unconditional,
+            help: ArgumentHelp("How long a finger stays locked after five host rejections in a row.", valueName: "time"),
+            transform: OptionValue.duration)
+    var lockoutTime = DurationArgument(seconds: 60, text: "60s")
+
     @Option(name: .customLong("card-user"), help: ArgumentHelp(
         "A user whose card decides: with a card in the reader, this user's fingers are the card's and the card compares. Repeatable.",
         valueName: "user"))
@@ -58,7 +64,8 @@ struct ServiceRunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let backend = ServiceBackend(sensor: sensor, store: store, match: match, swipes: swipes,
-                                     lockoutPath: stateDirectory + "/lockout.json", sensorFile: sensorFile,
+                                     lockoutPath: stateDirectory + "/lockout.json",
+                                     lockoutPolicy: RejectionLockout.Policy(duration: lockoutTime.duration), sensorFile: sensorFile,
                                      cardUsers: Set(cardUsers), reader: reader)
         _ = try backend.enrolledFingers(of: "")
         let profile = try backend.makeSensor(impressions: 1...1).profile

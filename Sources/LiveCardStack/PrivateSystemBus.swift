@@ -1,7 +1,7 @@
 import Foundation
 import Spawning
 
-/// A `dbus-daemon` of the test's own with a system-bus configuration: clients reach it through
+/// A `dbus-daemon` of a test's or benchmark's own with a system-bus configuration: clients reach it through
 /// `DBUS_SYSTEM_BUS_ADDRESS` (``environment``). It has no service directory, so nothing is
 /// started by D-Bus activation (fprintd's own daemon in particular never runs). Stopped on release.
 public final class PrivateSystemBus {
