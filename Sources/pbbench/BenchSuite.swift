@@ -20,5 +20,6 @@ enum BenchSuites {
         CardEdgeBench.self,
         BiometryBench.self,
         EngineBench.self,
+        RealismBench.self,
     ]
 }

@@ -1,6 +1,7 @@
-/// Grows a ridge pattern from a few random seeds by iterative contextual filtering (SFinGe,
-/// Cappelli, Maio & Maltoni 2000): each step filters every pixel with the Gabor kernel of its own
-/// orientation and period, amplifies and clips to −1…1, until the finger area has settled.
+/// Grows a ridge pattern from a sparse start (a few random seeds, and patches that hold a minutia
+/// each) by iterative contextual filtering (SFinGe, Cappelli, Maio & Maltoni 2000): each step
+/// filters every pixel with the Gabor kernel of its own orientation and period, amplifies and
+/// clips to −1…1, until the finger area has settled.
 ///
 /// Runs on a grid `scale` times coarser than the output (4× fewer pixels, 4× smaller kernels).
 struct RidgeGrowth {
@@ -10,12 +11,16 @@ struct RidgeGrowth {
     /// The kernel for each grid cell, or −1 outside the area that grows.
     let kernelIndex: [Int32]
 
-    /// Grows until the whole area is reached and at most `1 − settledShare` of it still flips. The settled field, `width` × `height`, values in −1…1 (positive: ridge).
-    func grow(seeds: [(x: Int, y: Int, sign: Float)], gain: Float, maxIterations: Int,
+    /// Grows `start` (`width` × `height`, 0 where nothing is set yet) until the whole area is
+    /// reached and at most `1 − settledShare` of it still flips. The settled field, `width` ×
+    /// `height`, values in −1…1 (positive: ridge).
+    func grow(start: [Float], gain: Float, maxIterations: Int,
               settledShare: Double) -> (field: [Float], iterations: Int) {
         let r = bank.radius, stride = width + 2 * r
         var current = [Float](repeating: 0, count: stride * (height + 2 * r))
-        for seed in seeds { current[(seed.y + r) * stride + seed.x + r] = seed.sign }
+        for y in 0..<height {
+            for x in 0..<width { current[(y + r) * stride + x + r] = start[y * width + x] }
+        }
         var next = current
         let activeCount = kernelIndex.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
         var iterations = 0
