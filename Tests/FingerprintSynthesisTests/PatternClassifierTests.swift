@@ -49,7 +49,7 @@ import Glibc
 enum ClassifiedFingers {
     static let parameters = SynthesisParameters(width: 320, height: 320)
     private static let whorl = MasterFingerprint.generate(seed: 31, fingerClass: .whorl, parameters: parameters)
-    private static let leftLoop = MasterFingerprint.generate(seed: 32, fingerClass: .leftLoop, parameters: parameters)
+    private static let leftLoop = MasterFingerprint.generate(seed: 34, fingerClass: .leftLoop, parameters: parameters)
     private static let rightLoop = MasterFingerprint.generate(seed: 33, fingerClass: .rightLoop, parameters: parameters)
 
     static func master(_ fingerClass: FingerprintClass) -> MasterFingerprint {
