@@ -8,14 +8,17 @@ RELEASE_DIR  := .build/release
 RELEASE      := -c release --static-swift-stdlib
 DEBUG_DIR    := .build/debug
 
-# Debian packages the build, the live-stack tests and the demo need.
+# Debian packages the build, the live-stack tests and the demo need; the JPEG and JPEG 2000 tools
+# the codecs are tested against; man-db, dpkg-dev and lintian for the man pages and `make deb`.
 DEBIAN_PACKAGES := pcscd vsmartcard-vpcd libpcsclite-dev libusb-1.0-0-dev libsqlite3-dev \
                    libssl-dev umockdev libpng-dev libtiff-dev sqlite3 pcsc-tools \
-                   pamtester libpam-modules openssl python3-cryptography
+                   pamtester libpam-modules openssl python3-cryptography stress-ng e2fsprogs \
+                   libjpeg62-turbo-dev libopenjp2-7-dev libjpeg-turbo-progs libopenjp2-tools \
+                   man-db dpkg-dev lintian python3-gi gir1.2-umockdev-1.0
 # Python packages the interoperability tests and benchmarks compare against (skipped when absent).
 PIP_PACKAGES    := wsq
 
-.PHONY: all deps build test fuzz demo bench install install-udev clean
+.PHONY: all deps build test fuzz fuzz-long ci-under-load demo bench man completions install install-udev deb lintian test-deb clean
 
 all: build
 
@@ -68,6 +71,19 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run-fuzz.sh
 
+# `make fuzz-long`: every target for FUZZ_LONG_SECONDS (an hour) each, or until FUZZ_RUNS
+# executions when that is set; inputs that add coverage are merged into Fuzz/Corpus/<target>,
+# the small corpus kept in the repository (docs/fuzzing.md).
+FUZZ_LONG_SECONDS ?= 3600
+FUZZ_RUNS ?=
+fuzz-long: deps
+	FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_KEEP_CORPUS=1 Fuzz/run-fuzz.sh
+
+# `make ci-under-load`: what CI runs (.ci/run) while stress-ng keeps both cores busy, as on a
+# shared CI machine: the live tests must wait for events, never for a time (docs/robustness.md).
+ci-under-load: deps
+	stress-ng --cpu 2 --quiet & load=$$!; trap 'kill $$load' EXIT; bash .ci/run
+
 # `make demo`: pcscd (started only if none runs), a fresh virtual card attached through vpcd by
 # `pbtool card emulate`, and the simulated sensor with synthetic fingers: card status → enroll
 # the right index on the card → verify (match) → verify with another finger (no match, counter
@@ -118,9 +134,54 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product pbtool
 	$(RELEASE_DIR)/pbbench
 
-install: deps
+# `make man`: a page per command from the commands' own help (pbmanual) beside the hand-written
+# pbtool(1) and pbtool-apdu-script(5), in .build/man/man{1,5}. `make completions`: bash, zsh and
+# fish scripts from the argument parser, in .build/completions.
+MAN_DIR         := .build/man
+COMPLETIONS_DIR := .build/completions
+
+man: deps
+	$(SWIFT) build --product pbtool
+	$(SWIFT) build --product pbmanual
+	rm -rf $(MAN_DIR) && mkdir -p $(MAN_DIR)/man5
+	$(DEBUG_DIR)/pbmanual --tool $(DEBUG_DIR)/pbtool --output $(MAN_DIR)/man1
+	cp docs/man/pbtool.1 $(MAN_DIR)/man1/ && cp docs/man/pbtool-apdu-script.5 $(MAN_DIR)/man5/
+
+completions: deps
+	$(SWIFT) build --product pbtool
+	mkdir -p $(COMPLETIONS_DIR)
+	for shell in bash zsh fish; do $(DEBUG_DIR)/pbtool --generate-completion-script $$shell >$(COMPLETIONS_DIR)/pbtool.$$shell; done
+
+# `make install` (PREFIX=/usr/local, DESTDIR for staging): the release binary, the man pages and
+# the completions where bash-completion, zsh and fish look for them. The udev rules: make install-udev.
+PREFIX  ?= /usr/local
+BINDIR  := $(DESTDIR)$(PREFIX)/bin
+SHARE   := $(DESTDIR)$(PREFIX)/share
+
+install: man completions
 	$(SWIFT) build $(RELEASE) --product pbtool
-	install -m 0755 $(RELEASE_DIR)/pbtool /usr/local/bin/pbtool
+	install -D -m 0755 $(RELEASE_DIR)/pbtool $(BINDIR)/pbtool
+	install -d $(SHARE)/man/man1 $(SHARE)/man/man5
+	install -m 0644 $(MAN_DIR)/man1/*.1 $(SHARE)/man/man1/
+	install -m 0644 $(MAN_DIR)/man5/*.5 $(SHARE)/man/man5/
+	install -D -m 0644 $(COMPLETIONS_DIR)/pbtool.bash $(SHARE)/bash-completion/completions/pbtool
+	install -D -m 0644 $(COMPLETIONS_DIR)/pbtool.zsh $(SHARE)/zsh/site-functions/_pbtool
+	install -D -m 0644 $(COMPLETIONS_DIR)/pbtool.fish $(SHARE)/fish/vendor_completions.d/pbtool.fish
+	@if [ -z "$(DESTDIR)" ] && command -v mandb >/dev/null 2>&1; then mandb -q $(PREFIX)/share/man || true; fi
+
+# `make deb`: .build/deb/pbtool_<version>_<arch>.deb (packaging/deb/build-deb.sh, docs/packaging.md).
+# It checks the build dependencies itself and names any that is missing. `make lintian` checks
+# the package; `make test-deb` installs it, runs it, reads a man page and removes it.
+DEB = $(wildcard .build/deb/pbtool_*.deb)
+
+deb:
+	SWIFT=$(SWIFT) packaging/deb/build-deb.sh
+
+lintian: deb
+	lintian --fail-on error,warning --info $(DEB)
+
+test-deb: lintian
+	packaging/deb/test-deb.sh $(DEB)
 
 # The udev rules that give the seat user the sensors and readers (udev/70-pbtool.rules).
 UDEV_RULES_DIR ?= /etc/udev/rules.d

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # `make fuzz`: builds pbfuzz with libFuzzer and AddressSanitizer, writes the seed corpora, runs
-# every target (or FUZZ_TARGETS) for FUZZ_SECONDS each, prints executions and findings per
-# target, and exits non-zero when any target found something. docs/fuzzing.md explains it.
+# every target (or FUZZ_TARGETS) for FUZZ_SECONDS each (or until FUZZ_RUNS executions), prints
+# executions and findings per target, and exits non-zero when any target found something.
+# FUZZ_KEEP_CORPUS=1 (make fuzz-long) merges the inputs that add coverage into Fuzz/Corpus/.
+# docs/fuzzing.md explains it.
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${FUZZ_SECONDS:-60}
+runs=${FUZZ_RUNS:-}
+keep=${FUZZ_KEEP_CORPUS:-}
 scratch=$root/.build-fuzz
 work=$scratch/work
 shared=$root/../shared/data
@@ -18,6 +22,11 @@ echo "fuzz: building pbfuzz (-c release -enable-testing -sanitize=fuzzer,address
     --scratch-path "$scratch" 2>&1 \
     | grep -v "Cannot export local symbol") || exit 1
 [ -x "$pbfuzz" ] || { echo "fuzz: $pbfuzz was not built"; exit 1; }
+
+# No leak checking: LeakSanitizer reports the memory Swift's once-initialised statics (the sensor
+# drivers' step tables, made by the first input that opens a driver) hold for the whole run as
+# direct leaks, a finding on every device target; reference counting leaves little else to find.
+export ASAN_OPTIONS=detect_leaks=0
 
 rm -rf "$work/seeds"
 if [ -d "$shared" ]; then
@@ -43,9 +52,17 @@ for target in $targets; do
     rm -f "$artifacts"/*
     directories=("$corpus" "$work/seeds/$target")
     [ -d "$root/Fuzz/Corpus/$target" ] && directories+=("$root/Fuzz/Corpus/$target")
-    "$pbfuzz" run "$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+    limits=(-max_total_time="$seconds")
+    [ -z "$runs" ] || limits+=(-runs="$runs")
+    "$pbfuzz" run "$target" "${limits[@]}" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" "${directories[@]}" >"$log" 2>&1
     status=$?
+    if [ -n "$keep" ] && [ "$status" -eq 0 ]; then
+        # Only inputs that reach new coverage join the committed corpus (libFuzzer -merge=1).
+        mkdir -p "$root/Fuzz/Corpus/$target"
+        "$pbfuzz" run "$target" -merge=1 -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+            "$root/Fuzz/Corpus/$target" "$corpus" >"$log.merge" 2>&1 || echo "fuzz: merging $target failed, see $log.merge"
+    fi
     executions=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log" | tail -1)
     rate=$(awk '/stat::average_exec_per_sec/ { print $2 }' "$log" | tail -1)
     findings=$(find "$artifacts" -type f | wc -l)

@@ -24,6 +24,13 @@ public struct APDURedaction: Sendable {
         [0x20, 0x21, 0x24, 0x25, 0x2C, 0x2D].contains(command.ins)
     })
 
+    /// Hides what either policy hides.
+    public func union(_ other: APDURedaction) -> APDURedaction {
+        let first = self
+        return APDURedaction(hidesCommandData: { first.hidesCommandData($0) || other.hidesCommandData($0) },
+                             hidesResponseData: { first.hidesResponseData($0) || other.hidesResponseData($0) })
+    }
+
     /// The command as it goes on the wire, with its data field hidden when the policy says so.
     public func traced(command: CommandAPDU, for original: CommandAPDU) -> TracedBytes {
         let encoded = command.bytes

@@ -50,8 +50,7 @@ public struct APDUTraceEntry: Sendable, Encodable, CustomStringConvertible {
         var line = "\(arrow) \(bytes)"
         if purpose != .command { line += "  (\(purpose.rawValue))" }
         if let roundTrip {
-            let micros = Double(roundTrip.components.seconds) * 1e6 + Double(roundTrip.components.attoseconds) / 1e12
-            line += "  [\((micros / 1000).formatted3) ms]"
+            line += "  [\((roundTrip / .milliseconds(1)).formatted3) ms]"
         }
         return line
     }

@@ -61,6 +61,12 @@ public final class CardTransport {
         return response.value
     }
 
+    /// Runs `body` with the card held by this transport's channel alone
+    /// (``CardChannel/exclusively(_:)``): one PC/SC transaction for a multi-APDU operation.
+    public func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try channel.exclusively(body)
+    }
+
     /// Forgets the recorded entries.
     public func clearTrace() { trace.removeAll() }
 
@@ -100,7 +106,7 @@ public final class CardTransport {
                                           original: CommandAPDU, correcting: Bool) throws -> ResponseAPDU {
         let answer = try exchangeTraced(command, purpose: purpose, original: original)
         guard correcting, let exact = answer.statusWord.exactLength else { return answer }
-        // Only once: a second 6CXX goes back to the caller (smartcard.md §1.4 step 1).
+        // Only once: a second 6CXX goes back to the caller (docs/apdu.md, "apdu send").
         let resend = try command.withExpectedLength(exact)
         return try exchangeTraced(resend, purpose: .exactLengthResend, original: original)
     }

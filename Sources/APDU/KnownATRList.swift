@@ -9,7 +9,7 @@ public struct KnownATR: Hashable, Sendable, Encodable {
 }
 
 /// The ATR database of pcsc-tools (`smartcard_list.txt`) as pure data: parse its text once, then
-/// find every entry matching an ATR (smartcard.md §6.3).
+/// find every entry matching an ATR (docs/card.md).
 ///
 /// Format: a pattern line (a regular expression anchored at both ends, matched case-insensitively
 /// against `3B 8A 80 …`), one or more TAB-indented description lines, an empty line; `#` starts a

@@ -34,7 +34,7 @@ public struct TransportLimits: Hashable, Sendable {
     /// Data bytes per chained command, 1…255 (some cards want smaller blocks, e.g. 250).
     public var chainingBlockSize: Int
 
-    /// Limits with the defaults of smartcard.md §1.4: 256 GET RESPONSEs, 64 KiB, 255-byte blocks.
+    /// Limits with the defaults of docs/apdu.md: 256 GET RESPONSEs, 64 KiB, 255-byte blocks.
     public init(maximumGetResponses: Int = 256, maximumResponseBytes: Int = 65_536,
                 chainingBlockSize: Int = CommandAPDU.maximumShortDataCount) {
         self.maximumGetResponses = maximumGetResponses

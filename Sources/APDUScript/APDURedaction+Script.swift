@@ -3,7 +3,7 @@ import APDU
 extension APDURedaction {
     /// What script traces hide by default: the data of VERIFY, CHANGE REFERENCE DATA and RESET
     /// RETRY COUNTER (PINs, templates; ISO 7816-4 §11.5) and of GlobalPlatform PUT KEY (`D8`, keys).
-    static let scriptDefault = APDURedaction(hidesCommandData: { command in
+    public static let scriptDefault = APDURedaction(hidesCommandData: { command in
         [0x20, 0x21, 0x24, 0x25, 0x2C, 0x2D, 0xD8].contains(command.ins)
     })
 

@@ -74,7 +74,7 @@ private struct TestLine: Encodable {
         line = result.identity.location.line
         column = result.identity.location.column
         status = result.status
-        milliseconds = result.duration.milliseconds
+        milliseconds = result.duration / .milliseconds(1)
         commands = result.commandCount
         failures = result.failures
     }
@@ -100,7 +100,7 @@ private struct SummaryLine: Encodable {
         errors = result.count(.error)
         skipped = result.count(.skipped)
         commands = result.commandCount
-        milliseconds = result.duration.milliseconds
+        milliseconds = result.duration / .milliseconds(1)
         transportFailure = result.transportFailure
     }
 }

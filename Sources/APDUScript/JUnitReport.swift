@@ -63,7 +63,7 @@ public enum JUnitReport {
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        formatMilliseconds(duration.milliseconds / 1000)
+        formatMilliseconds((duration / .milliseconds(1)) / 1000)
     }
 
     /// A quoted attribute value.

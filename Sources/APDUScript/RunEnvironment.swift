@@ -49,7 +49,7 @@ public struct SystemScriptClock: ScriptClock {
     public var now: ContinuousClock.Instant { ContinuousClock.now }
 
     public func sleep(for duration: Duration) {
-        Thread.sleep(forTimeInterval: duration.milliseconds / 1000)
+        Thread.sleep(forTimeInterval: (duration / .milliseconds(1)) / 1000)
     }
 }
 
@@ -61,6 +61,9 @@ public struct RunSettings: Sendable {
     public var stopOnFail: Bool
     /// Keep PINs, keys and environment values in traces (`--show-secrets`).
     public var showsSecrets: Bool
+    /// What traces hide unless `showsSecrets` (commands built from environment values hide all
+    /// their data in any case); `.scriptDefault` knows ISO's and GlobalPlatform's instructions.
+    public var secrets: APDURedaction
     /// When set, `reader` statements are ignored and this reader is used (`--reader`, `--emulate`).
     public var fixedReader: FixedReader?
 
@@ -74,10 +77,11 @@ public struct RunSettings: Sendable {
 
     /// Settings from their parts; the defaults are what `pbtool apdu run` uses without options.
     public init(transportRules: TransportRules = .standard, stopOnFail: Bool = false, showsSecrets: Bool = false,
-                fixedReader: FixedReader? = nil) {
+                secrets: APDURedaction = .scriptDefault, fixedReader: FixedReader? = nil) {
         self.transportRules = transportRules
         self.stopOnFail = stopOnFail
         self.showsSecrets = showsSecrets
+        self.secrets = secrets
         self.fixedReader = fixedReader
     }
 }

@@ -16,10 +16,10 @@ public struct ScriptListing: Sendable {
     /// The statements in order, blocks flattened with `depth`.
     public let entries: [Entry]
 
-    /// The listing of `script`.
-    public init(_ script: Script, showsSecrets: Bool = false) {
+    /// The listing of `script`, hiding what `secrets` hides unless `showsSecrets`.
+    public init(_ script: Script, showsSecrets: Bool = false, secrets: APDURedaction = .scriptDefault) {
         var entries: [Entry] = []
-        Self.list(script.statements, depth: 0, showsSecrets: showsSecrets, into: &entries)
+        Self.list(script.statements, depth: 0, policy: showsSecrets ? .nothing : secrets, into: &entries)
         self.entries = entries
     }
 
@@ -28,28 +28,28 @@ public struct ScriptListing: Sendable {
         entries.map { "\($0.location)  " + String(repeating: "  ", count: $0.depth) + $0.text }
     }
 
-    private static func list(_ statements: [Statement], depth: Int, showsSecrets: Bool, into entries: inout [Entry]) {
+    private static func list(_ statements: [Statement], depth: Int, policy: APDURedaction, into entries: inout [Entry]) {
         for statement in statements {
-            entries.append(Entry(location: statement.location, depth: depth, text: text(of: statement, showsSecrets: showsSecrets)))
+            entries.append(Entry(location: statement.location, depth: depth, text: text(of: statement, policy: policy)))
             switch statement.kind {
             case .test(_, let body), .repeatBlock(_, let body), .include(_, let body):
-                list(body, depth: depth + 1, showsSecrets: showsSecrets, into: &entries)
+                list(body, depth: depth + 1, policy: policy, into: &entries)
             default:
                 break
             }
         }
     }
 
-    private static func text(of statement: Statement, showsSecrets: Bool) -> String {
+    private static func text(of statement: Statement, policy: APDURedaction) -> String {
         switch statement.kind {
-        case .command(let step): return command(step, showsSecrets: showsSecrets)
+        case .command(let step): return command(step, policy: policy)
         case .test(let name, _): return "test \"\(name)\""
         case .reset(let cold): return cold ? "reset cold" : "reset warm"
         case .atr(let expectation):
             return "atr \(expectation.pattern)" + (expectation.mask.map { " mask \($0.hexString())" } ?? "")
         case .assign(let name, let value): return "let $\(name) = \(value)"
         case .repeatBlock(let count, _): return "repeat \(count)"
-        case .sleep(let duration): return "sleep \(formatMilliseconds(duration.milliseconds)) ms"
+        case .sleep(let duration): return "sleep \(formatMilliseconds((duration / .milliseconds(1)))) ms"
         case .option(let option, let enabled): return "option \(option.rawValue) \(enabled ? "on" : "off")"
         case .reader(let name): return "reader \"\(name)\""
         case .channel(let number): return "channel \(number)"
@@ -57,10 +57,9 @@ public struct ScriptListing: Sendable {
         }
     }
 
-    private static func command(_ step: CommandStep, showsSecrets: Bool) -> String {
+    private static func command(_ step: CommandStep, policy: APDURedaction) -> String {
         var parts: [String]
         if let literal = step.literal {
-            let policy: APDURedaction = showsSecrets ? .nothing : .scriptDefault
             parts = [policy.traced(command: literal, for: literal).description, "(case \(literal.apduCase.rawValue))"]
         } else {
             parts = [step.command.description]

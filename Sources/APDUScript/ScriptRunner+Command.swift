@@ -6,7 +6,7 @@ extension ScriptRunner {
         let transport = try connection(at: location, state: state)
         let value = try resolve(step.command, state: state)
         let command = try prepared(step, bytes: value.bytes, at: location, state: state)
-        transport.redaction = settings.showsSecrets ? .nothing : value.isSecret ? .allCommandData : .scriptDefault
+        transport.redaction = settings.showsSecrets ? .nothing : value.isSecret ? settings.secrets.union(.allCommandData) : settings.secrets
         recording?.commands += 1
         let response: ResponseAPDU
         do {
@@ -14,7 +14,7 @@ extension ScriptRunner {
         } catch {
             throw classify(error, at: location)
         }
-        try check(step, response: response, state: &state)
+        try check(step, response: response, hidesData: transport.redaction.hidesResponseData(command), state: &state)
     }
 
     /// The command to send: parsed (when it has variables), moved to the script's logical
@@ -64,13 +64,15 @@ extension ScriptRunner {
     }
 
     /// Takes the captures, evaluates the checks, and keeps the captures only when all hold.
-    private func check(_ step: CommandStep, response: ResponseAPDU, state: inout ScriptState) throws(StepStop) {
+    /// Checks the answer; when its data is hidden from traces (`hidesData`), failures do not show
+    /// it either and what is captured from it stays secret.
+    private func check(_ step: CommandStep, response: ResponseAPDU, hidesData: Bool, state: inout ScriptState) throws(StepStop) {
         var variables = state.variables
         var failures: [TestFailure] = []
         var probe = ExpectationCheck(response: response, variables: variables)
         for capture in step.captures {
             switch captured(capture, from: &probe) {
-            case .success(let bytes): variables.set(capture.name, ScriptVariables.Value(bytes: bytes, isSecret: false))
+            case .success(let bytes): variables.set(capture.name, ScriptVariables.Value(bytes: bytes, isSecret: hidesData))
             case .failure(let failure): failures.append(failure)
             }
         }
@@ -83,6 +85,7 @@ extension ScriptRunner {
                 failures.append(error.failure)
             }
         }
+        if hidesData, !response.data.isEmpty { failures = failures.map { $0.hidingData(of: response) } }
         guard failures.isEmpty else {
             for capture in step.captures { state.variables.markLost(capture.name, capturedAt: capture.location) }
             throw .failed(failures)
@@ -115,3 +118,13 @@ extension ScriptRunner {
 }
 
 extension TestFailure: Error {}
+
+extension TestFailure {
+    /// The failure without the bytes of `response`, whose data traces hide: failures that show
+    /// only the status word or a length stay as they are.
+    fileprivate func hidingData(of response: ResponseAPDU) -> TestFailure {
+        guard let actual, actual != response.statusWord.hex, !actual.hasPrefix("len ") else { return self }
+        return TestFailure(location: location, message: "the hidden response data fails the check (--show-secrets shows it)",
+                           expected: expected, actual: "<redacted \(response.data.count) bytes>")
+    }
+}

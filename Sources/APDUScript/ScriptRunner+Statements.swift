@@ -24,7 +24,7 @@ extension ScriptRunner {
         case .assign(let name, let value):
             state.variables.set(name, try resolve(value, state: state))
         case .sleep(let duration):
-            appendTrace(TraceLine(kind: .sleep, text: "sleep \(formatMilliseconds(duration.milliseconds)) ms"))
+            appendTrace(TraceLine(kind: .sleep, text: "sleep \(formatMilliseconds((duration / .milliseconds(1)))) ms"))
             clock.sleep(for: duration)
         case .option(let option, let enabled):
             state.apply(option, enabled: enabled)

@@ -37,7 +37,7 @@ public final class TextReporter: ScriptRunObserver {
     }
 
     private func report(_ result: TestResult) {
-        let time = "(\(formatMilliseconds(result.duration.milliseconds)) ms)"
+        let time = "(\(formatMilliseconds((result.duration / .milliseconds(1)))) ms)"
         switch result.status {
         case .passed:
             write("  \(paint("PASS", .green)) \(result.identity.name) \(paint(time, .dim))")
@@ -68,7 +68,7 @@ public final class TextReporter: ScriptRunObserver {
         }
         let counts = "\(result.tests.count) tests: \(result.count(.passed)) passed, \(result.count(.failed)) failed, "
             + "\(result.count(.error)) errors, \(result.count(.skipped)) skipped"
-        let seconds = formatMilliseconds(result.duration.milliseconds / 1000)
+        let seconds = formatMilliseconds((result.duration / .milliseconds(1)) / 1000)
         let line = "\(counts) — \(result.commandCount) commands in \(seconds) s"
         write(paint(line, result.verdict == .passed ? .green : .red))
     }

@@ -46,7 +46,7 @@ public struct TraceLine: Sendable, Encodable, Equatable, CustomStringConvertible
         kind = entry.direction == .command ? .command : .response
         content = .bytes(entry.bytes)
         purpose = entry.purpose == .command ? nil : entry.purpose.rawValue
-        milliseconds = entry.roundTrip.map(\.milliseconds)
+        milliseconds = entry.roundTrip.map { $0 / .milliseconds(1) }
     }
 
     /// The bytes as hex (redacted where needed) or the note.
@@ -82,12 +82,6 @@ public struct TraceLine: Sendable, Encodable, Equatable, CustomStringConvertible
     }
 }
 
-extension Duration {
-    /// The duration in milliseconds.
-    var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-    }
-}
 
 /// Three decimals: `0.132`.
 func formatMilliseconds(_ value: Double) -> String {

@@ -21,7 +21,7 @@ public enum ImageCodecError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .unrecognizedFormat(let bytes):
             let hex = bytes.prefix(8).map { String($0, radix: 16).leftPadded(2) }.joined(separator: " ")
-            return "not a PNG, TIFF, BMP, PGM or WSQ file (starts with \(hex.isEmpty ? "nothing: empty file" : hex))"
+            return "not a \(ImageFormat.displayNames) file (starts with \(hex.isEmpty ? "nothing: empty file" : hex))"
         case .truncated(let format, let detail):
             return "truncated \(format.displayName) file: \(detail)"
         case .malformed(let format, let detail):

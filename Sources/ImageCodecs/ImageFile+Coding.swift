@@ -15,15 +15,21 @@ extension ImageFile {
         case .bmp: decoded = try BMPCodec.decode(bytes)
         case .pgm: decoded = try PGMCodec.decode(bytes)
         case .wsq: decoded = try decodeWSQ(bytes)
+        case .jpeg: decoded = try JPEGCodec.decode(bytes)
+        case .jpeg2000: decoded = try JPEG2000Codec.decode(bytes)
         }
         decoded.image.dpi = dpi ?? decoded.info.usableDPI ?? defaultDPI
         return decoded
     }
 
-    /// What the file says about its picture; for WSQ only the headers are read.
+    /// What the file says about its picture; for WSQ, JPEG and JPEG 2000 only the headers are read.
     public static func info(_ bytes: [UInt8]) throws -> ImageInfo {
-        if ImageFormat(magic: bytes) == .wsq { return try wsqInfo(WSQCodec.header(bytes)) }
-        return try decode(bytes).info
+        switch ImageFormat(magic: bytes) {
+        case .wsq: try wsqInfo(WSQCodec.header(bytes))
+        case .jpeg: try JPEGCodec.info(bytes)
+        case .jpeg2000: try JPEG2000Codec.info(bytes)
+        default: try decode(bytes).info
+        }
     }
 
     /// What the file at `path` says about its picture.
@@ -45,16 +51,20 @@ extension ImageFile {
         case .bmp: try BMPCodec.encode(image)
         case .pgm: try PGMCodec.encode(image)
         case .wsq: try WSQCodec.encode(image, bitRate: options.wsqBitRate)
+        case .jpeg: try JPEGCodec.encode(image, quality: options.jpegQuality)
+        case .jpeg2000: try JPEG2000Codec.encode(image, compression: options.jpeg2000BitRate.map { .bitRate($0) } ?? .lossless)
         }
     }
 
-    /// Encodes an RGB image in `format`; PGM and WSQ hold gray only and refuse.
+    /// Encodes an RGB image in `format`; PGM and WSQ hold gray only, and pbtool writes JPEG and
+    /// JPEG 2000 in gray only: they refuse.
     public static func encode(_ image: RGBImage, as format: ImageFormat) throws -> [UInt8] {
         switch format {
         case .png: try PNGCodec.encode(image)
         case .tiff: try TIFFCodec.encode(image)
         case .bmp: try BMPCodec.encode(image)
         case .pgm, .wsq: throw ImageCodecError.cannotEncode(format, "the format holds gray images only, not RGB")
+        case .jpeg, .jpeg2000: throw ImageCodecError.cannotEncode(format, "pbtool writes gray \(format.displayName) only, not RGB")
         }
     }
 

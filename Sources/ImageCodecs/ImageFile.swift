@@ -1,3 +1,4 @@
+import Files
 import Imaging
 
 /// Reading and writing fingerprint images in any supported format: the entry point of the module.
@@ -12,10 +13,16 @@ public enum ImageFile {
     public struct EncodingOptions: Sendable {
         /// WSQ target bit rate in bits per pixel (0.75 is the FBI's usual setting, ≈ 15:1).
         public var wsqBitRate: Double
+        /// JPEG quality on libjpeg's 1–100 scale.
+        public var jpegQuality: Int
+        /// JPEG 2000 target bit rate in bits per pixel (above 0, below 8); nil writes lossless.
+        public var jpeg2000BitRate: Double?
 
-        /// Options with the given WSQ bit rate.
-        public init(wsqBitRate: Double = 0.75) {
+        /// Options with the given WSQ bit rate, JPEG quality and JPEG 2000 bit rate.
+        public init(wsqBitRate: Double = 0.75, jpegQuality: Int = 90, jpeg2000BitRate: Double? = nil) {
             self.wsqBitRate = wsqBitRate
+            self.jpegQuality = jpegQuality
+            self.jpeg2000BitRate = jpeg2000BitRate
         }
     }
 
@@ -47,6 +54,21 @@ public enum ImageFile {
         } catch {
             throw ImageFileError(path: path, operation: .write, reason: reason(for: error))
         }
+    }
+
+    /// Encodes `image` into `output`, made earlier (so that the destination was checked before
+    /// the work that made the image), and commits it. The format is `format`, else the one the
+    /// output's path names.
+    public static func write(_ image: GrayImage, to output: OutputFile, format: ImageFormat? = nil,
+                             options: EncodingOptions = EncodingOptions()) throws(ImageFileError) {
+        let chosen = try outputFormat(output.path, format)
+        let bytes: [UInt8]
+        do {
+            bytes = try encode(image, as: chosen, options: options)
+        } catch {
+            throw ImageFileError(path: output.path, operation: .write, reason: reason(for: error))
+        }
+        try FileBytes.write(bytes, to: output)
     }
 
     /// Writes an RGB image to `path` (PNG, TIFF or BMP; the gray-only formats refuse it).

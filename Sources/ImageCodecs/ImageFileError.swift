@@ -24,7 +24,7 @@ public struct ImageFileError: Error, CustomStringConvertible {
             case .codec(let error): error.description
             case .other(let error): String(describing: error)
             case .unknownOutputFormat(let name):
-                "cannot tell the format from '\(name)'; use an extension (.png .tif .bmp .pgm .wsq) or --format"
+                "cannot tell the format from '\(name)'; use an extension (\(ImageFormat.extensions)) or --format"
             }
         }
     }

@@ -1,6 +1,6 @@
 /// Splits a PC/SC multi-string (`"A\0B\0\0"`) into its strings, stopping at the empty one.
 ///
-/// Reader lists and `SCardStatus` reader names come in this form (swift-on-linux.md §3.7).
+/// Reader lists and `SCardStatus` reader names come in this form.
 /// Bytes that are not UTF-8 are repaired rather than dropped, so an odd name still shows.
 func splitMultiString(_ bytes: some Collection<UInt8>) -> [String] {
     var strings: [String] = []

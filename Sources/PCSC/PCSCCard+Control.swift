@@ -11,6 +11,12 @@ extension PCSCCard {
     ///
     /// Readers without the function answer `PCSCError.unsupportedFeature` (vpcd does for all).
     public func control(_ code: UInt32, _ data: [UInt8] = []) throws(PCSCError) -> [UInt8] {
+        try context.bounded(by: operationLimit, awaiting: "the reader's answer to control code \(code)") { () throws(PCSCError) in
+            try sendControl(code, data)
+        }
+    }
+
+    private func sendControl(_ code: UInt32, _ data: [UInt8]) throws(PCSCError) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(CPCSC_MAX_BUFFER_SIZE_EXTENDED))
         var received: UInt = 0
         let status = output.withUnsafeMutableBufferPointer { outputBuffer in
@@ -19,7 +25,7 @@ extension PCSCCard {
                              outputBuffer.baseAddress, UInt(outputBuffer.count), &received)
             }
         }
-        try check(status, "SCardControl")
+        try check(status, "SCardControl", on: context.interruption)
         return Array(output.prefix(Int(received)))
     }
 
@@ -35,7 +41,7 @@ extension PCSCCard {
             SCardGetAttrib(handle, UInt(attribute.rawValue), $0.baseAddress, &length)
         }
         if Self.meansUnsupported(status) { return nil }
-        try check(status, "SCardGetAttrib")
+        try check(status, "SCardGetAttrib", on: context.interruption)
         return Array(value.prefix(Int(length)))
     }
 

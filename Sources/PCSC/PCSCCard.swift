@@ -5,8 +5,8 @@ import Synchronization
 /// A connection to the card in one reader: transmit, status, transactions, control codes.
 ///
 /// Owns an `SCARDHANDLE`; `deinit` disconnects with `.leave` unless `disconnect(_:)` ran first.
-/// Holds a strong reference to its context (swift-on-linux.md §3.6). Not for concurrent use from
-/// several threads: give each thread its own context and card.
+/// Holds a strong reference to its context, which must outlive the handle. Not for concurrent
+/// use from several threads: give each thread its own context and card.
 public final class PCSCCard: CardChannel, @unchecked Sendable {
     /// The context the connection was made on.
     public let context: PCSCContext
@@ -17,8 +17,15 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
     /// The negotiated protocol; nil for a direct connection to an empty reader.
     public private(set) var activeProtocol: CardProtocol?
 
+    /// How long each blocking call on the card (transmit, beginning a transaction, reconnect,
+    /// status, control) may take before PCSC ends it with `PCSCError.timeout`
+    /// (``PCSCDeadline``); nil, the default, leaves them unbounded.
+    public var operationLimit: Duration?
+
     let handle: Int
     private var isConnected = true
+    /// How deep `withTransaction` calls are nested; only the outermost begins and ends one.
+    private var transactionDepth = 0
     // One answer buffer for every transmit: zero-filling a fresh 64 KiB per APDU was a
     // measurable part of a 1,000-APDU script replay. The lock keeps two threads from sharing it.
     private let answerBuffer = Mutex([UInt8](repeating: 0, count: Int(CPCSC_MAX_BUFFER_SIZE_EXTENDED)))
@@ -27,7 +34,8 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
         var card = 0
         var negotiated: UInt = 0
         let wanted = share == .direct && protocols == .any ? 0 : UInt(protocols.rawValue)
-        try check(SCardConnect(context.handle, reader, share.raw, wanted, &card, &negotiated), "SCardConnect")
+        try check(SCardConnect(context.handle, reader, share.raw, wanted, &card, &negotiated), "SCardConnect",
+                  on: context.interruption)
         self.context = context
         self.reader = reader
         self.shareMode = share
@@ -46,6 +54,13 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
     /// rejects a larger one. A card pulled mid-command throws `PCSCError.removedCard`.
     public func transmit(_ command: [UInt8]) throws(PCSCError) -> [UInt8] {
         try requireConnected("SCardTransmit")
+        return try context.bounded(by: operationLimit,
+                                   awaiting: "the answer to \(command.prefix(4).hexString())…") { () throws(PCSCError) in
+            try exchange(command)
+        }
+    }
+
+    private func exchange(_ command: [UInt8]) throws(PCSCError) -> [UInt8] {
         let pci = activeProtocol == .t1 ? cpcsc_pci_t1() : activeProtocol == .raw ? cpcsc_pci_raw() : cpcsc_pci_t0()
         let (status, answer) = answerBuffer.withLock { buffer in
             var received = UInt(buffer.count)
@@ -56,7 +71,7 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
             }
             return (status, status == Int(SCARD_S_SUCCESS) ? Array(buffer[..<Int(received)]) : [])
         }
-        try check(status, "SCardTransmit")
+        try check(status, "SCardTransmit", on: context.interruption)
         return answer
     }
 
@@ -68,8 +83,10 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
         try requireConnected("SCardReconnect")
         let mode = share ?? shareMode
         var negotiated: UInt = 0
-        try check(SCardReconnect(handle, mode.raw, UInt(protocols.rawValue), initialization.raw, &negotiated),
-                  "SCardReconnect")
+        let status = try context.bounded(by: operationLimit, awaiting: "the card to reconnect") {
+            SCardReconnect(handle, mode.raw, UInt(protocols.rawValue), initialization.raw, &negotiated)
+        }
+        try check(status, "SCardReconnect", on: context.interruption)
         shareMode = mode
         activeProtocol = CardProtocol(raw: negotiated)
     }
@@ -80,19 +97,31 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
     public func disconnect(_ disposition: Disposition = .leave) throws(PCSCError) {
         guard isConnected else { return }
         isConnected = false
-        try check(SCardDisconnect(handle, disposition.raw), "SCardDisconnect")
+        try check(SCardDisconnect(handle, disposition.raw), "SCardDisconnect", on: context.interruption)
     }
 
     /// Runs `body` inside a transaction, so that no other application's APDUs come in between
     /// (`SCardBeginTransaction` … `SCardEndTransaction`).
     ///
-    /// The transaction ends with `ending` whether `body` returns or throws; when both `body` and
-    /// the end fail, `body`'s error is the one thrown. A card pulled during `body` makes its
+    /// Beginning waits while another application holds a transaction of its own (bounded by
+    /// ``operationLimit``). The transaction ends with `ending` whether `body` returns or throws;
+    /// when both `body` and the end fail, `body`'s error is the one thrown. A call inside `body`
+    /// joins the transaction and its `ending` is not used. A card pulled during `body` makes its
     /// transmit throw `PCSCError.removedCard`.
     public func withTransaction<Result>(ending: Disposition = .leave,
                                         _ body: (PCSCCard) throws -> Result) throws -> Result {
         try requireConnected("SCardBeginTransaction")
-        try check(SCardBeginTransaction(handle), "SCardBeginTransaction")
+        guard transactionDepth == 0 else {
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            return try body(self)
+        }
+        let begun = try context.bounded(by: operationLimit, awaiting: "another application's transaction to end") {
+            SCardBeginTransaction(handle)
+        }
+        try check(begun, "SCardBeginTransaction", on: context.interruption)
+        transactionDepth = 1
+        defer { transactionDepth = 0 }
         let result: Result
         do {
             result = try body(self)
@@ -100,8 +129,14 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
             _ = SCardEndTransaction(handle, ending.raw)
             throw error
         }
-        try check(SCardEndTransaction(handle, ending.raw), "SCardEndTransaction")
+        try check(SCardEndTransaction(handle, ending.raw), "SCardEndTransaction", on: context.interruption)
         return result
+    }
+
+    /// Runs `body` in a transaction (``withTransaction(ending:_:)``, ending with `.leave`): what
+    /// the card edges use for every multi-APDU operation.
+    public func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try withTransaction(ending: .leave) { _ in try body() }
     }
 
     /// The reader's view of the card: state bits, protocol, ATR (`SCardStatus`).
@@ -113,13 +148,15 @@ public final class PCSCCard: CardChannel, @unchecked Sendable {
         var negotiated: UInt = 0
         var atrLength = UInt(MAX_ATR_SIZE)
         var atr = [UInt8](repeating: 0, count: Int(atrLength))
-        let status = names.withUnsafeMutableBufferPointer { nameBuffer in
-            atr.withUnsafeMutableBufferPointer { atrBuffer in
-                SCardStatus(handle, nameBuffer.baseAddress, &nameLength, &state, &negotiated,
-                            atrBuffer.baseAddress, &atrLength)
+        let status = try context.bounded(by: operationLimit, awaiting: "the card's status") {
+            names.withUnsafeMutableBufferPointer { nameBuffer in
+                atr.withUnsafeMutableBufferPointer { atrBuffer in
+                    SCardStatus(handle, nameBuffer.baseAddress, &nameLength, &state, &negotiated,
+                                atrBuffer.baseAddress, &atrLength)
+                }
             }
         }
-        try check(status, "SCardStatus")
+        try check(status, "SCardStatus", on: context.interruption)
         return CardStatus(
             readerNames: splitMultiString(names.prefix(Int(nameLength)).map { UInt8(bitPattern: $0) }),
             flags: CardStateFlags(rawValue: UInt32(state & 0xFFFF)),

@@ -14,11 +14,16 @@ public struct PCSCError: Error, Sendable, Hashable, CustomStringConvertible {
     public let code: UInt32
     /// The PC/SC function that returned the code, such as `SCardTransmit`; empty for a pattern.
     public let function: String
+    /// For a call PCSC itself cut short (a passed ``PCSCDeadline``, ``PCSCContext/interrupt()``),
+    /// what happened in words: "timed out after 2 s waiting for the card". Nil for pcsc-lite's
+    /// own answers.
+    public let detail: String?
 
     /// An error with the given code, as returned by `function`.
-    public init(code: UInt32, function: String = "") {
+    public init(code: UInt32, function: String = "", detail: String? = nil) {
         self.code = code
         self.function = function
+        self.detail = detail
     }
 
     init(status: Int, function: String) {
@@ -45,8 +50,10 @@ public struct PCSCError: Error, Sendable, Hashable, CustomStringConvertible {
         String(cString: pcsc_stringify_error(Int(code)))
     }
 
-    /// `SCardTransmit: SCARD_W_REMOVED_CARD (The smart card has been removed, …)`.
+    /// `SCardTransmit: SCARD_W_REMOVED_CARD (The smart card has been removed, …)`, or the
+    /// ``detail`` of a call PCSC cut short.
     public var description: String {
+        if let detail { return detail }
         let prefix = function.isEmpty ? "" : function + ": "
         return "\(prefix)\(name) (\(text))"
     }
@@ -66,8 +73,11 @@ public struct PCSCError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Turns a PC/SC return code into a thrown `PCSCError` naming `function`.
+/// Turns a PC/SC return code into a thrown `PCSCError` naming `function`; on a context that was
+/// interrupted, the interruption's error (the code pcsc-lite answered is only its consequence).
 @inline(__always)
-func check(_ status: Int, _ function: String) throws(PCSCError) {
-    if status != Int(SCARD_S_SUCCESS) { throw PCSCError(status: status, function: function) }
+func check(_ status: Int, _ function: String, on interruption: ContextInterruption? = nil) throws(PCSCError) {
+    guard status != Int(SCARD_S_SUCCESS) else { return }
+    if let reason = interruption?.reason { throw PCSCError(code: reason.code, function: function, detail: reason.detail) }
+    throw PCSCError(status: status, function: function)
 }

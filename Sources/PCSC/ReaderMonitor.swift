@@ -66,7 +66,7 @@ final class ReaderMonitor: @unchecked Sendable {
 
     /// Sleeps for `delay`, or less if `stop()` is called.
     private func pause(_ delay: Duration) {
-        let deadline = Date(timeIntervalSinceNow: delay.seconds)
+        let deadline = Date(timeIntervalSinceNow: delay / .seconds(1))
         lock.withLock {
             while !isStopped && lock.wait(until: deadline) {}
         }
@@ -98,7 +98,7 @@ final class ReaderMonitor: @unchecked Sendable {
             do {
                 changed = try session.waitForStatusChange(&states, timeout: parameters.wakeInterval)
             } catch {
-                // A `catch … where` on a typed throw here crashes Swift 6.3.1 (swift-on-linux.md §3.1).
+                // A `catch … where` on a typed throw here crashes the Swift 6.3.1 compiler.
                 if error == .cancelled { return }
                 // pcsc-lite 1.9 fails the whole wait when a listed reader was unplugged.
                 guard error == .unknownReader else { throw error }

@@ -37,7 +37,7 @@ public struct ReaderState: Sendable, Equatable {
         flags = ReaderStateFlags(rawValue: UInt32(eventState & 0xFFFF))
         eventCount = Int((eventState >> 16) & 0xFFFF)
         atr = flags.contains(.present) ? newATR : []
-        // Feeding CHANGED back in would make the next wait return at once (swift-on-linux.md §3.8).
+        // Feeding CHANGED back in would make the next wait return at once (pcsc-lite compares the state given with the reader's).
         knownState = eventState & ~UInt(ReaderStateFlags.changed.rawValue)
     }
 }

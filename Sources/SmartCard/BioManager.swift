@@ -1,8 +1,9 @@
 import APDU
+import BiometricFormats
 
 /// A client for the Precise BioManager card edge (AID `A0 00 00 00 84 00`, CLA `B0`): finger
 /// containers, match on card, keys and life cycle, as the public reference code uses them
-/// (smartcard.md §3.2, profile `precise-compat` §3.7.A).
+/// (docs/card-edges.md).
 ///
 /// Template payloads are bytes to this client: pbtool's own cards take a BHT bio header and
 /// ISO 19794-2 compact-card minutiae (see `BioManager+CompactCard.swift`). Not thread-safe, like
@@ -11,8 +12,8 @@ public final class BioManager {
     /// The proprietary class byte of every BioManager command.
     public static let cla: UInt8 = 0xB0
 
-    /// The instruction bytes (INS).
-    enum Instruction: UInt8 {
+    /// The instruction bytes (INS), as the client sends them and the virtual card answers them.
+    public enum Instruction: UInt8, Sendable, CaseIterable {
         case enroll = 0x30, verify = 0x32, bioHeader = 0x34, delete = 0x36, unblock = 0x38, resetStatus = 0x3A
         case properties = 0x40, stateControl = 0x42, changeKey = 0x44, verifyKey = 0x46, leaveVirgin = 0x48
     }

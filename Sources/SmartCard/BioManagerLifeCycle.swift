@@ -1,7 +1,7 @@
 import APDU
 
 /// The BioManager applet's life-cycle state, byte 4 of GET PROPERTIES and P1 of STATE CONTROL
-/// (smartcard.md §3.2). Unknown values are kept.
+/// (docs/card-edges.md). Unknown values are kept.
 public struct BioManagerLifeCycle: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
 

@@ -1,8 +1,9 @@
 import APDU
+import BiometricFormats
 
 /// The BioManager's answer to GET PROPERTIES: versions, life cycle, key counters and flags, and
 /// per container its retry counter and whether it is verified, blocked and enrolled
-/// (25 bytes for 10 containers; smartcard.md §3.2).
+/// (25 bytes for 10 containers; docs/card-edges.md).
 public struct BioManagerProperties: Hashable, Sendable {
     /// The applet version, major and minor (bytes 0–1).
     public var version: [UInt8]
@@ -85,13 +86,21 @@ public struct FingerStatus: Hashable, Sendable {
     public var isBlocked: Bool
     /// Tries before the finger blocks; nil when the card does not say.
     public var retriesLeft: Int?
+    /// The VERIFY reference (P2) on an ISO match-on-card application; nil on the BioManager,
+    /// which addresses the finger by its container.
+    public var reference: UInt8?
+    /// The reference's template format when the card declares it ("ISO 19794-2 compact card").
+    public var format: String?
 
     /// A status from its parts.
-    public init(finger: Finger, isEnrolled: Bool, isVerified: Bool, isBlocked: Bool, retriesLeft: Int?) {
+    public init(finger: Finger, isEnrolled: Bool, isVerified: Bool, isBlocked: Bool, retriesLeft: Int?,
+                reference: UInt8? = nil, format: String? = nil) {
         self.finger = finger
         self.isEnrolled = isEnrolled
         self.isVerified = isVerified
         self.isBlocked = isBlocked
         self.retriesLeft = retriesLeft
+        self.reference = reference
+        self.format = format
     }
 }

@@ -1,7 +1,8 @@
 import APDU
+import BiometricFormats
 
 /// A biometric header template (BHT, tag `A1`, ISO/IEC 19785-3 patron format for cards): what kind
-/// of reference a card holds and what probe it wants (smartcard.md §2.2).
+/// of reference a card holds and what probe it wants (docs/card-formats.md).
 ///
 /// pbtool's BioManager cards use the same template as their bio header, so one parser serves the
 /// ISO BIT and GET BIO HEADER.
@@ -24,11 +25,11 @@ public struct BiometricHeader: Hashable, Sendable {
     /// Format type (tag `88`).
     public var formatType: UInt16?
     /// Matching-algorithm parameters (tag `B1`).
-    public var parameters: MatchingAlgorithmParameters?
+    public var parameters: CardMinutiaeRequirements?
 
     /// A header from its parts.
     public init(biometricType: UInt32? = nil, subtype: UInt8? = nil, formatOwner: UInt16? = nil,
-                formatType: UInt16? = nil, parameters: MatchingAlgorithmParameters? = nil) {
+                formatType: UInt16? = nil, parameters: CardMinutiaeRequirements? = nil) {
         self.biometricType = biometricType
         self.subtype = subtype
         self.formatOwner = formatOwner
@@ -37,7 +38,7 @@ public struct BiometricHeader: Hashable, Sendable {
     }
 
     /// The header pbtool declares for compact-card minutiae of `finger`.
-    public static func compactCard(_ finger: Finger, parameters: MatchingAlgorithmParameters? = nil) -> BiometricHeader {
+    public static func compactCard(_ finger: Finger, parameters: CardMinutiaeRequirements? = nil) -> BiometricHeader {
         BiometricHeader(biometricType: fingerType, subtype: finger.cbeffSubtype, formatOwner: isoFormatOwner,
                         formatType: compactCardFormat, parameters: parameters)
     }
@@ -87,7 +88,7 @@ extension BiometricHeader {
         }
     }
 
-    private static func parameters(_ object: BERTLV, operation: String) throws(CardEdgeError) -> MatchingAlgorithmParameters {
+    private static func parameters(_ object: BERTLV, operation: String) throws(CardEdgeError) -> CardMinutiaeRequirements {
         guard let limits = object.first(0x81)?.value, limits.count == 2 else {
             throw .malformedResponse(operation: operation, reason: "BHT B1 lacks the 2-byte minutiae range 81")
         }
@@ -100,8 +101,9 @@ extension BiometricHeader {
         guard order.map({ $0.count == 1 }) ?? true, features.map({ $0.count == 1 }) ?? true else {
             throw .malformedResponse(operation: operation, reason: "BHT B1 order 82 and features 83 must be 1 byte")
         }
-        return MatchingAlgorithmParameters(minimumMinutiae: Int(limits[0]), maximumMinutiae: Int(limits[1]),
-                                  order: MinutiaOrder(rawValue: order?.first ?? 0), featureHandling: features?.first ?? 0)
+        return CardMinutiaeRequirements(minimumCount: Int(limits[0]), maximumCount: Int(limits[1]),
+                                        order: MinutiaeOrder(rawValue: order?.first ?? 0),
+                                        featureHandling: features?.first ?? 0)
     }
 
     /// The `A1` object: `81` type, `82` subtype, `87` owner, `88` format, `B1` parameters.
@@ -113,7 +115,7 @@ extension BiometricHeader {
             if let formatType { BERTLV(0x88, [UInt8(formatType >> 8), UInt8(formatType & 0xFF)]) }
             if let parameters {
                 BERTLV(0xB1) {
-                    BERTLV(0x81, [UInt8(clamping: parameters.minimumMinutiae), UInt8(clamping: parameters.maximumMinutiae)])
+                    BERTLV(0x81, [UInt8(clamping: parameters.minimumCount), UInt8(clamping: parameters.maximumCount)])
                     BERTLV(0x82, [parameters.order.rawValue])
                     BERTLV(0x83, [parameters.featureHandling])
                 }

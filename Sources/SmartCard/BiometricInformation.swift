@@ -1,7 +1,8 @@
 import APDU
+import BiometricFormats
 
 /// One biometric information template (BIT, tag `7F60`, ISO/IEC 7816-11): the reference a
-/// VERIFY names and the header saying what probe it wants (smartcard.md §2.2–2.3).
+/// VERIFY names and the header saying what probe it wants (docs/card-formats.md).
 public struct BiometricInformation: Hashable, Sendable {
     /// The algorithm reference (tag `80`), when the card gives one.
     public var algorithmReference: UInt8?

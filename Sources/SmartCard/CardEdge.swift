@@ -1,10 +1,10 @@
 /// The card applications pbtool talks to, each chosen by SELECT with its AID.
 public enum CardEdge: String, Sendable, CaseIterable, Codable {
-    /// Precise BioManager: finger containers, match on card, keys, life cycle (smartcard.md §3.2).
+    /// Precise BioManager: finger containers, match on card, keys, life cycle (docs/card-edges.md).
     case bioManager = "biomanager"
-    /// Precise IDStore: data containers released after verification (smartcard.md §3.3).
+    /// Precise IDStore: data containers released after verification (docs/card-edges.md).
     case idStore = "idstore"
-    /// ISO/IEC 7816-11 match on card, the `pb-iso` profile's BioManager (smartcard.md §3.7.B).
+    /// ISO/IEC 7816-11 match on card, the `pb-iso` profile's BioManager (docs/card-edges.md).
     case isoMatchOnCard = "iso"
 
     /// The AID SELECT names: `A0 00 00 00 84 00`, `A0 00 00 00 84 03`, `F0 50 42 42 4D 01`.

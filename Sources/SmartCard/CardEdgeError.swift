@@ -28,6 +28,19 @@ public enum CardEdgeError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidInput(String)
     /// The card's reference is in a format pbtool cannot build probes for (not compact card).
     case unsupportedFormat(what: String, format: String)
+    /// The card left the reader during the operation.
+    case cardRemoved
+    /// Another application reset the card during the operation: selections and verified state
+    /// are gone.
+    case cardReset
+    /// Another application holds the card (an exclusive connection or a transaction of its own).
+    case cardBusy
+    /// The reader or the service behind the connection (pcscd) went away; the channel's words.
+    case connectionLost(String)
+    /// The operation ran past its deadline; the channel's words.
+    case timedOut(String)
+    /// The operation was cancelled.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -41,6 +54,9 @@ public enum CardEdgeError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(operation) is not allowed in the card's current state (\(detail))"
         case .securityStatusNotSatisfied(let operation):
             "\(operation) needs the admin key verified first (SW 6982)"
+        case .wrongKey(let key, 0):
+            // A BioManager key at zero tries is final: no command of the edge restores it.
+            "wrong \(key); the \(key) is now blocked" + (key.hasSuffix(" key") ? " for good (no command unblocks it)" : "")
         case .wrongKey(let key, let retriesLeft):
             "wrong \(key)" + (retriesLeft.map { "; \($0) \($0 == 1 ? "try" : "tries") left" } ?? "")
         case .blocked(let what):
@@ -55,11 +71,37 @@ public enum CardEdgeError: Error, Equatable, Sendable, CustomStringConvertible {
             problem
         case .unsupportedFormat(let what, let format):
             "\(what) holds a \(format) reference; pbtool builds ISO 19794-2 compact-card probes only"
+        case .cardRemoved:
+            "the card was removed during the command"
+        case .cardReset:
+            "another application reset the card during the command"
+        case .cardBusy:
+            "another application holds the card"
+        case .connectionLost(let detail):
+            "lost the connection to the card (did pcscd stop or the reader go?): \(detail)"
+        case .timedOut(let detail):
+            detail
+        case .cancelled:
+            "the card operation was cancelled"
         }
     }
 }
 
 extension CardEdgeError {
+    /// The domain error for a channel failure (``CardChannelError``): a removed, reset or busy
+    /// card, a lost connection, a timeout, a cancellation. Any other error comes back unchanged.
+    public static func mapping(_ error: any Error) -> any Error {
+        guard let channelError = error as? any CardChannelError, let fault = channelError.channelFault else { return error }
+        switch fault {
+        case .cardRemoved: return CardEdgeError.cardRemoved
+        case .cardReset: return CardEdgeError.cardReset
+        case .cardBusy: return CardEdgeError.cardBusy
+        case .connectionLost: return CardEdgeError.connectionLost(String(describing: error))
+        case .timedOut: return CardEdgeError.timedOut(String(describing: error))
+        case .cancelled: return CardEdgeError.cancelled
+        }
+    }
+
     /// The error for a status word no operation-specific rule claimed.
     static func from(_ status: StatusWord, operation: String) -> CardEdgeError {
         switch status.rawValue {

@@ -4,7 +4,7 @@ extension CardTransport {
     /// The data bytes per BioManager/IDStore chunk, as the Precise host code sends them.
     static let edgeChunkSize = 250
 
-    /// The P2 phases of multi-part BioManager and IDStore commands (smartcard.md §3.2).
+    /// The P2 phases of multi-part BioManager and IDStore commands (docs/card-edges.md).
     enum Phase: UInt8 {
         /// The first part (INIT).
         case first = 0x00
@@ -29,19 +29,28 @@ extension CardTransport {
     /// Sends `parts` as one multi-part command: the first with P2 `00`, the others with `01`, then
     /// an empty FINAL with `02`. Stops at the first part the card does not answer with `9000`
     /// and returns that answer; otherwise returns the FINAL's answer.
+    /// The parts go in one exchange with the card (``exclusively(_:)``): another application's
+    /// APDU between INIT and FINAL would change what the card assembles.
     func sendInPhases(cla: UInt8, ins: UInt8, p1: UInt8, parts: [[UInt8]]) throws -> ResponseAPDU {
-        for (index, part) in parts.enumerated() {
-            let phase: Phase = index == 0 ? .first : .next
-            let answer = try send(try CommandAPDU(cla: cla, ins: ins, p1: p1, p2: phase.rawValue, data: part))
-            guard answer.statusWord == .success else { return answer }
+        try exclusively {
+            for (index, part) in parts.enumerated() {
+                let phase: Phase = index == 0 ? .first : .next
+                let answer = try send(try CommandAPDU(cla: cla, ins: ins, p1: p1, p2: phase.rawValue, data: part))
+                guard answer.statusWord == .success else { return answer }
+            }
+            return try send(try CommandAPDU(cla: cla, ins: ins, p1: p1, p2: Phase.final.rawValue))
         }
-        return try send(try CommandAPDU(cla: cla, ins: ins, p1: p1, p2: Phase.final.rawValue))
     }
 
     /// Reads `count` (≥ 1) bytes in 250-byte parts (P2 `00`, then `01`) and ends with an empty
     /// FINAL (`02`). A status other than `9000` becomes the error `failure` makes of it.
     func readInPhases(cla: UInt8, ins: UInt8, p1: UInt8, count: Int,
                       failure: (StatusWord) -> any Error) throws -> [UInt8] {
+        try exclusively { try readParts(cla: cla, ins: ins, p1: p1, count: count, failure: failure) }
+    }
+
+    private func readParts(cla: UInt8, ins: UInt8, p1: UInt8, count: Int,
+                           failure: (StatusWord) -> any Error) throws -> [UInt8] {
         var data: [UInt8] = []
         while data.count < count {
             let phase: Phase = data.isEmpty ? .first : .next

@@ -2,7 +2,7 @@ import APDU
 
 /// A client for the Precise IDStore card edge (AID `A0 00 00 00 84 03`, CLA `B0`): data
 /// containers the card releases once their condition is met — a finger verified through the
-/// BioManager, or its admin key (smartcard.md §3.3).
+/// BioManager, or its admin key (docs/card-edges.md).
 ///
 /// Both applets share one card-wide security state, so verify through `BioManager` and read here
 /// on the same connection (or before the card is reset). Not thread-safe.
@@ -10,7 +10,8 @@ public final class IDStore {
     /// The proprietary class byte of every IDStore command.
     public static let cla: UInt8 = 0xB0
 
-    enum Instruction: UInt8 {
+    /// The instruction bytes (INS), as the client sends them and the virtual card answers them.
+    public enum Instruction: UInt8, Sendable, CaseIterable {
         case properties = 0x50, write = 0x52, read = 0x54, info = 0x56, reset = 0x58
         /// pbtool's extension: set a container's access byte (admin key verified).
         case setAccess = 0x5A
@@ -51,11 +52,13 @@ public final class IDStore {
     /// READ (`B0 54`): the container's bytes, in 250-byte parts, then FINAL.
     /// - Throws: `IDStoreError.accessDenied` when its read condition is not met, `.emptyContainer`.
     public func read(_ container: Int) throws -> [UInt8] {
-        let info = try info(container)
-        guard info.storedCount > 0 else { throw IDStoreError.emptyContainer(container) }
-        return try transport.readInPhases(cla: Self.cla, ins: Instruction.read.rawValue, p1: try p1(container),
-                                          count: info.storedCount) { status in
-            Self.error(status, "READ", container: container, needs: info.access.read)
+        try transport.exclusively {
+            let info = try info(container)
+            guard info.storedCount > 0 else { throw IDStoreError.emptyContainer(container) }
+            return try transport.readInPhases(cla: Self.cla, ins: Instruction.read.rawValue, p1: try p1(container),
+                                              count: info.storedCount) { status in
+                Self.error(status, "READ", container: container, needs: info.access.read)
+            }
         }
     }
 

@@ -1,5 +1,5 @@
 /// Who may read or write an IDStore container: one nibble each in GET INFO's access byte, the
-/// high nibble for writing and the low one for reading (smartcard.md §3.3).
+/// high nibble for writing and the low one for reading (docs/card-edges.md).
 public struct IDStoreCondition: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
 

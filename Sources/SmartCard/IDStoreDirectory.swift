@@ -2,7 +2,7 @@ import APDU
 
 /// pbtool's names for IDStore containers: container 0 holds a directory that anyone may read and
 /// only the admin may write, `61 { 50 name (UTF-8), 02 container }` per entry (the `pb-iso`
-/// directory idea of smartcard.md §3.7.B on top of the Precise edge, which numbers containers only).
+/// directory of docs/card-edges.md ("Names") on top of the Precise edge, which numbers containers only).
 public struct IDStoreDirectory: Hashable, Sendable {
     /// The container that holds the directory.
     public static let container = 0

@@ -1,6 +1,7 @@
 import APDU
+import BiometricFormats
 
-/// PINs, enrolment, unblocking and deletion on `pb-iso` cards (smartcard.md §3.7.B): user PIN
+/// PINs, enrolment, unblocking and deletion on `pb-iso` cards (docs/card-edges.md): user PIN
 /// `81`, PUK `82`, admin PIN `83`, finger slots `91`–`9A`.
 extension ISOMatchOnCard {
     /// The user PIN's reference (the fallback when fingers are blocked).
@@ -20,9 +21,9 @@ extension ISOMatchOnCard {
 
     /// CHANGE REFERENCE DATA `00 24 01 P2 7F2E{81 …}`: enrols `minutiae` as `finger`'s reference
     /// (admin PIN verified first). The card regenerates its BIT group.
-    public func enroll(_ finger: Finger, minutiae: CompactMinutiae,
-                       parameters: MatchingAlgorithmParameters = .pbtoolReference) throws {
-        let reference = try minutiae.reference(for: parameters)
+    public func enroll(_ finger: Finger, minutiae: CompactCardTemplate,
+                       requirements: CardMinutiaeRequirements = .pbISOReference) throws {
+        let reference = try minutiae.reference(for: requirements)
         let data = BERTLV(0x7F2E) { BERTLV(0x81, reference.bytes) }.encoded
         let answer = try transport.send(try CommandAPDU(ins: 0x24, p1: 0x01, p2: finger.isoReference, data: data))
         selectedTemplates = nil

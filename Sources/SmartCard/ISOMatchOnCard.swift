@@ -1,9 +1,10 @@
 import APDU
+import BiometricFormats
 
 /// The ISO/IEC 7816-11 match-on-card verifier, PIV on-card-comparison style: discovers the
 /// card's biometric references from its BIT group (`7F61`), builds the probe to each
 /// reference's limits and order, and verifies with `00 20 00 P2 7F2E { 81 minutiae }`
-/// (smartcard.md §2.3–2.5). Defaults to the `pb-iso` BioManager AID (§3.7.B).
+/// (docs/card-formats.md). Defaults to the `pb-iso` BioManager AID.
 ///
 /// Not thread-safe, like the transport beneath it.
 public final class ISOMatchOnCard {
@@ -67,23 +68,47 @@ public final class ISOMatchOnCard {
     /// VERIFY with a probe already built to the reference's limits (`00 20 00 P2 7F2E{81 …}`).
     ///
     /// Never retried here: every try costs one from the counter.
-    public func verify(reference: UInt8, probe: CompactMinutiae) throws -> VerificationOutcome {
+    public func verify(reference: UInt8, probe: CompactCardTemplate) throws -> VerificationOutcome {
         let data = BERTLV(0x7F2E) { BERTLV(0x81, probe.bytes) }.encoded
         let answer = try transport.send(try CommandAPDU(ins: 0x20, p1: 0x00, p2: reference, data: data))
         return try Self.outcome(answer.statusWord, reference: reference, operation: "VERIFY")
     }
 
-    /// Verifies `finger`: finds its BIT, checks the format is compact card, prunes and sorts the
-    /// minutiae to the BIT's limits and order, and sends VERIFY to the BIT's reference.
-    /// - Throws: `CardEdgeError.notEnrolled`, `.unsupportedFormat`; `CompactTemplateError`
+    /// The probe `finger`'s reference wants, from its BIT (``CardMinutiaeRequirements/pbISO``
+    /// when the BIT publishes none).
+    /// - Throws: `CardEdgeError.notEnrolled`, `.unsupportedFormat` for a reference that is not
+    ///   compact card.
+    public func probeRequirements(for finger: Finger) throws -> CardMinutiaeRequirements {
+        try compactCardInformation(for: finger).header.parameters ?? .pbISO
+    }
+
+    /// Verifies `finger`: reads its BIT once, checks the format is compact card, has `build`
+    /// make the probe to the BIT's requirements, and sends VERIFY to the BIT's reference.
+    /// - Throws: `CardEdgeError.notEnrolled`, `.unsupportedFormat`, and what `build` throws,
     ///   before any try is spent.
-    public func verify(_ finger: Finger, minutiae: CompactMinutiae) throws -> VerificationOutcome {
+    public func verify(_ finger: Finger,
+                       probe build: (CardMinutiaeRequirements) throws -> CompactCardTemplate) throws -> VerificationOutcome {
+        try transport.exclusively {
+            let template = try compactCardInformation(for: finger)
+            let probe = try build(template.header.parameters ?? .pbISO)
+            return try verify(reference: template.referenceQualifier ?? finger.isoReference, probe: probe)
+        }
+    }
+
+    /// Verifies `finger` with `minutiae` pruned and sorted to its BIT (the one ISO/IEC 19794-2
+    /// §9.3 routine).
+    /// - Throws: `CompactTemplateError` before any try is spent; as ``verify(_:probe:)``.
+    public func verify(_ finger: Finger, minutiae: CompactCardTemplate) throws -> VerificationOutcome {
+        try verify(finger) { try minutiae.prepared(for: $0).get() }
+    }
+
+    /// The BIT of `finger`, checked to declare compact card minutiae.
+    private func compactCardInformation(for finger: Finger) throws -> BiometricInformation {
         let template = try biometricInformation(for: finger)
         guard template.header.isCompactCard else {
             throw CardEdgeError.unsupportedFormat(what: finger.name, format: template.header.formatName)
         }
-        let probe = try minutiae.probe(for: template.header.parameters ?? .pbtoolProbe)
-        return try verify(reference: template.referenceQualifier ?? finger.isoReference, probe: probe)
+        return template
     }
 
     /// Resets the reference's security status (`00 20 FF P2`, ISO/IEC 7816-4:2013): log-out.
@@ -111,7 +136,7 @@ public final class ISOMatchOnCard {
         case 0x81: "user PIN"
         case 0x82: "PUK"
         case 0x83: "admin PIN"
-        case 0x91...0x9A: Finger(rawValue: Int(reference - 0x90))?.name ?? "reference \(reference)"
+        case 0x91...0x9A: Finger(isoReference: reference)?.name ?? "reference \(reference)"
         default: "reference " + [reference].hexString()
         }
     }

@@ -15,10 +15,10 @@ public struct ProgressLine: Sendable {
         self.unit = unit
     }
 
-    /// The line for `completed` steps, fitted to `columns` cells.
-    public func text(completed: Int, columns: Int, depth: ColorDepth) -> String {
+    /// The line for `completed` steps, fitted to `columns` cells; `detail` ("0:12 left") follows the count.
+    public func text(completed: Int, columns: Int, depth: ColorDepth, detail: String = "") -> String {
         let done = min(max(completed, 0), max(total, 0))
-        let count = "\(done)/\(total)" + (unit.isEmpty ? "" : " \(unit)")
+        let count = "\(done)/\(total)" + (unit.isEmpty ? "" : " \(unit)") + (detail.isEmpty ? "" : "  \(detail)")
         let barWidth = max(columns - label.count - count.count - 2, 4)
         let fraction = total > 0 ? Double(done) / Double(total) : 0
         return label + " " + Bar.render(fraction: fraction, width: barWidth, depth: depth) + " " + count

@@ -6,7 +6,7 @@ import Glibc
 public struct TerminalSize: Sendable, Hashable {
     /// Character cells per line.
     public var columns: Int
-    /// Whether standard output is a terminal (not a pipe or a file).
+    /// Whether the stream is a terminal (not a pipe or a file).
     public var isTerminal: Bool
 
     /// A size given explicitly (tests, or a width chosen by the user).
@@ -18,11 +18,12 @@ public struct TerminalSize: Sendable, Hashable {
     /// The width used when neither the terminal nor `COLUMNS` tells one.
     public static let fallbackColumns = 80
 
-    /// Standard output's size: `ioctl(TIOCGWINSZ)` when it is a terminal, else `COLUMNS`, else 80.
-    public static func current(environment: [String: String]) -> TerminalSize {
-        let isTerminal = isatty(STDOUT_FILENO) == 1
+    /// Standard output's size (or `descriptor`'s): `ioctl(TIOCGWINSZ)` when it is a terminal, else
+    /// `COLUMNS`, else 80.
+    public static func current(of descriptor: Int32 = STDOUT_FILENO, environment: [String: String]) -> TerminalSize {
+        let isTerminal = isatty(descriptor) == 1
         var size = winsize()
-        if isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        if isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return TerminalSize(columns: Int(size.ws_col), isTerminal: true)
         }
         return TerminalSize(columns: columns(fromEnvironment: environment), isTerminal: isTerminal)

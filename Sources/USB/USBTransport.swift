@@ -33,6 +33,10 @@ public protocol USBTransport: AnyObject {
     func read(_ length: Int, from endpoint: UInt8, type: USBTransferType, timeout: Duration) throws -> [UInt8]
     /// Runs a control transfer; returns the bytes read for an IN request, `[]` for OUT.
     func control(_ setup: USBControlSetup, data: [UInt8], readLength: Int, timeout: Duration) throws -> [UInt8]
+    /// Submits every request at once, in order, and returns when all have completed: the reply
+    /// of each read, nil for each write. Some sensors expect the next command while the reply
+    /// to the last is still pending (Egis 0570), and a strict replay waits for exactly that.
+    func overlapped(_ requests: [USBRequest], timeout: Duration) throws -> [[UInt8]?]
 }
 
 extension Duration {

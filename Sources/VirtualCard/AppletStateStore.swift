@@ -1,4 +1,5 @@
 import APDU
+import Files
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -6,17 +7,20 @@ import Glibc
 
 /// Applet state in one JSON file, by AID; written whole and atomically after each change.
 ///
-/// The file is `{"format": "pbtool-virtual-card-state", "version": 1, "applets": {AID: base64}}`.
-/// Entries for applets the card does not hold are kept and written back, so running a card with
-/// fewer applets loses nothing.
+/// The file is `{"format": "pbtool-virtual-card-state", "version": 2, "applets": {AID: base64},
+/// "checksum": CRC-32 hex}` (``StateChecksum``). Version 1 files (no checksum) are still read,
+/// field by field, and gain a checksum at the next save. Entries for applets the card does not
+/// hold are kept and written back, so running a card with fewer applets loses nothing.
 final class AppletStateStore {
     private struct Contents: Codable {
         var format = AppletStateStore.format
-        var version = 1
+        var version = AppletStateStore.version
         var applets: [String: Data] = [:]
+        var checksum: String?
     }
 
     static let format = "pbtool-virtual-card-state"
+    static let version = 2
 
     let file: URL
     private var contents = Contents()
@@ -37,22 +41,21 @@ final class AppletStateStore {
     }
 
     private func read(into applets: [any Applet]) throws(VirtualCardError) {
-        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        guard (try? FileStatus.following(file.path)) != nil else { return }
         let bytes: Data
         do {
-            bytes = try Data(contentsOf: file)
+            bytes = Data(try InputFile.read(file.path, role: "state file", limit: 1 << 24))
+        } catch where error.problem == .empty {
+            throw .stateFileCorrupt(path: file.path, reason: "the file is empty")
         } catch {
-            throw .stateFileUnreadable(path: file.path, reason: error.localizedDescription)
+            throw .stateFileUnreadable(path: file.path, reason: error.problem.description)
         }
         do {
             contents = try JSONDecoder().decode(Contents.self, from: bytes)
         } catch {
-            throw .stateFileCorrupt(path: file.path, reason: "not JSON of the expected shape (\(error))")
+            throw .stateFileCorrupt(path: file.path, reason: "not JSON of the expected shape (\(Self.describe(error)))")
         }
-        guard contents.format == Self.format, contents.version == 1 else {
-            throw .stateFileCorrupt(path: file.path,
-                                    reason: "format \"\(contents.format)\" version \(contents.version); expected \"\(Self.format)\" version 1")
-        }
+        try checkIntegrity()
         for applet in applets {
             let aid = applet.aid.hexString(separator: "")
             guard let state = contents.applets[aid] else { continue }
@@ -60,6 +63,27 @@ final class AppletStateStore {
                 try applet.restoreState(Array(state))
             } catch {
                 throw .stateRejected(aid: aid, path: file.path, reason: String(describing: error))
+            }
+        }
+    }
+
+    /// The format, the version, the checksum (version 2) and the AIDs, before any applet sees its state.
+    private func checkIntegrity() throws(VirtualCardError) {
+        guard contents.format == Self.format, (1...Self.version).contains(contents.version) else {
+            throw .stateFileCorrupt(path: file.path, reason: "format \"\(contents.format)\" version \(contents.version); "
+                                    + "expected \"\(Self.format)\" version 1 or \(Self.version)")
+        }
+        if contents.version >= 2 {
+            guard let checksum = contents.checksum else {
+                throw .stateFileCorrupt(path: file.path, reason: "the checksum is missing")
+            }
+            guard checksum == StateChecksum.of(contents.applets) else {
+                throw .stateFileCorrupt(path: file.path, reason: "the checksum does not match its contents (the file was changed or damaged)")
+            }
+        }
+        for aid in contents.applets.keys {
+            guard let bytes = try? [UInt8](hex: aid), (5...16).contains(bytes.count) else {
+                throw .stateFileCorrupt(path: file.path, reason: "\"\(aid)\" is not an AID (5 to 16 bytes in hex)")
             }
         }
     }
@@ -74,56 +98,35 @@ final class AppletStateStore {
             }
         }
         guard isDirty else { return }
+        contents.version = Self.version
+        contents.checksum = StateChecksum.of(contents.applets)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
             try Self.writeAtomically(try encoder.encode(contents), to: file)
             isDirty = false
         } catch {
-            throw .stateFileUnwritable(path: file.path, reason: String(describing: error))
+            throw .stateFileUnwritable(path: file.path, reason: (error as? FileError)?.problem.description ?? String(describing: error))
         }
     }
 
-    /// Writes a temporary file beside `url`, flushes it to disk, renames it over `url` and flushes
-    /// the directory, so a crash leaves either the old file or the new one, never a torn one.
+    /// Where the JSON went wrong, without Foundation's debug dump.
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        switch error {
+        case .dataCorrupted: return "not valid JSON"
+        case .keyNotFound(let key, _): return "the member \"\(key.stringValue)\" is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "a wrong value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        @unknown default: return "an unexpected shape"
+        }
+    }
+
+    /// Writes `data` to a temporary file beside `url`, synced, that replaces `url` only once
+    /// complete: a crash leaves either the old file or the new one, never a torn one.
     static func writeAtomically(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        do {
-            try writeAndFlush([UInt8](data), to: temporary)
-            guard rename(temporary, url.path) == 0 else { throw POSIXFailure("rename to \(url.path)") }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        let directory = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            _ = fsync(directory)
-            close(directory)
-        }
-    }
-
-    /// Creates `path` (mode 0600), writes all of `bytes` and `fsync`s it.
-    private static func writeAndFlush(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXFailure("open \(path)") }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw POSIXFailure("write \(path)") }
-            written += count
-        }
-        guard fsync(descriptor) == 0 else { throw POSIXFailure("fsync \(path)") }
-    }
-}
-
-/// A failed system call and its `errno` text.
-struct POSIXFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ call: String) {
-        description = "\(call): \(String(cString: strerror(errno)))"
+        let output = try OutputFile(url.path, role: "state file", existing: .replace, mode: 0o600)
+        try output.write(Array(data))
+        try output.commit()
     }
 }

@@ -2,11 +2,14 @@ import APDU
 
 /// Keys and life cycle: LEAVE VIRGIN, VERIFY KEY, CHANGE KEY, STATE CONTROL.
 extension BioManagerApplet {
+    /// The bytes of the start key LEAVE VIRGIN makes.
+    static let startKeyLength = 8
+
     /// LEAVE VIRGIN: a fresh random 8-byte start key, and the move to initialization.
     func leaveVirgin() -> ResponseAPDU {
         guard stored.lifeCycle == LifeCycle.virgin else { return ResponseAPDU(statusWord: .conditionsOfUseNotSatisfied) }
         var generator = SystemRandomNumberGenerator()
-        let key = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let key = (0..<Self.startKeyLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
         stored.startKey = key
         stored.startKeyRetries = parameters.startKeyTries
         stored.lifeCycle = LifeCycle.initialization

@@ -138,7 +138,7 @@ extension BioManagerApplet {
         guard header.first(0x87)?.value == [0x01, 0x01], header.first(0x88)?.value == [0x00, 0x06] else {
             return .referenceDataNotUsable
         }
-        if let subtype = header.first(0x82)?.value, subtype != [Self.containerSubtypes[Int(container)]] {
+        if let subtype = header.first(0x82)?.value, subtype != [Self.subtype(container: container)] {
             return .fileNotFound
         }
         return nil
@@ -149,7 +149,7 @@ extension BioManagerApplet {
         let limits = parameters.probeMinutiae
         return BERTLV(0xA1) {
             BERTLV(0x81, [0x08])
-            BERTLV(0x82, [Self.containerSubtypes[Int(container)]])
+            BERTLV(0x82, [Self.subtype(container: container)])
             BERTLV(0x87, [0x01, 0x01])
             BERTLV(0x88, [0x00, 0x06])
             BERTLV(0xB1) {

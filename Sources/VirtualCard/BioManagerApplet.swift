@@ -1,7 +1,9 @@
 import APDU
+import BiometricFormats
+import SmartCard
 
 /// The BioManager card edge on the virtual card (AID `A0 00 00 00 84 00`, CLA `B0`): the command
-/// set of the Precise reference code (smartcard.md §3.2) with ISO 19794-2 compact-card minutiae as
+/// set of the Precise reference code (docs/card-edges.md) with ISO 19794-2 compact-card minutiae as
 /// templates, declared in a BHT bio header and compared on card by `OnCardComparison`.
 ///
 /// | INS | command | condition |
@@ -25,10 +27,13 @@ public final class BioManagerApplet: Applet {
     public static let bioManagerAID: [UInt8] = [0xA0, 0x00, 0x00, 0x00, 0x84, 0x00]
     static let cla: UInt8 = 0xB0
 
-    /// The CBEFF subtype of the finger in each container 0–9 (smartcard.md §2.2: 0 R-index,
-    /// 1 L-index, 2 R-middle, 3 L-middle, 4 R-ring, 5 L-ring, 6 R-little, 7 L-little, 8 R-thumb,
-    /// 9 L-thumb).
-    static let containerSubtypes: [UInt8] = [0x09, 0x0A, 0x0D, 0x0E, 0x11, 0x12, 0x15, 0x16, 0x05, 0x06]
+    /// Containers 0–9, one per finger (``Finger/bioManagerContainer``).
+    static let containerCount = Finger.allCases.count
+
+    /// The CBEFF subtype of the finger in `container` (0–9).
+    static func subtype(container: UInt8) -> UInt8 {
+        Finger(bioManagerContainer: container)?.cbeffSubtype ?? 0
+    }
 
     /// Life-cycle states (GET PROPERTIES byte 4, STATE CONTROL P1).
     enum LifeCycle {
@@ -83,25 +88,25 @@ public final class BioManagerApplet: Applet {
     public func process(_ command: CommandAPDU) -> ResponseAPDU {
         guard command.cla == Self.cla else { return ResponseAPDU(statusWord: .classNotSupported) }
         if command.ins != transfer?.ins { transfer = nil }
-        switch command.ins {
-        case 0x40: return ResponseAPDU(data: properties, statusWord: .success)
-        case 0x48: return leaveVirgin()
-        case 0x46: return verifyKey(command)
-        case 0x44: return changeKey(command)
-        case 0x42: return changeState(command)
-        case 0x30, 0x32, 0x34, 0x36, 0x38, 0x3A: return processContainerCommand(command)
-        default: return ResponseAPDU(statusWord: .instructionNotSupported)
+        switch BioManager.Instruction(rawValue: command.ins) {
+        case .properties: return ResponseAPDU(data: properties, statusWord: .success)
+        case .leaveVirgin: return leaveVirgin()
+        case .verifyKey: return verifyKey(command)
+        case .changeKey: return changeKey(command)
+        case .stateControl: return changeState(command)
+        case .some(let containerInstruction): return processContainerCommand(command, containerInstruction)
+        case nil: return ResponseAPDU(statusWord: .instructionNotSupported)
         }
     }
 
-    private func processContainerCommand(_ command: CommandAPDU) -> ResponseAPDU {
+    private func processContainerCommand(_ command: CommandAPDU, _ instruction: BioManager.Instruction) -> ResponseAPDU {
         guard Int(command.p1) < stored.containers.count else { return ResponseAPDU(statusWord: .incorrectP1P2) }
-        switch command.ins {
-        case 0x30: return enroll(command)
-        case 0x32: return verify(command)
-        case 0x34: return bioHeader(container: command.p1)
-        case 0x36: return delete(container: command.p1)
-        case 0x38: return unblock(container: command.p1)
+        switch instruction {
+        case .enroll: return enroll(command)
+        case .verify: return verify(command)
+        case .bioHeader: return bioHeader(container: command.p1)
+        case .delete: return delete(container: command.p1)
+        case .unblock: return unblock(container: command.p1)
         default: return resetStatus(container: command.p1)
         }
     }

@@ -32,7 +32,7 @@ struct BioManagerStoredState: Codable, Equatable {
         adminKey = nil
         adminKeyRetries = parameters.adminKeyTries
         containers = Array(repeating: Container(header: nil, reference: nil, retries: parameters.fingerTries),
-                           count: BioManagerApplet.containerSubtypes.count)
+                           count: BioManagerApplet.containerCount)
     }
 
     /// Decodes and checks stored bytes; throws a description of what is wrong.
@@ -52,8 +52,8 @@ struct BioManagerStoredState: Codable, Equatable {
         guard BioManagerApplet.LifeCycle.all.contains(lifeCycle) else {
             throw StoredStateProblem("unknown life-cycle state \(lifeCycle)")
         }
-        guard containers.count == BioManagerApplet.containerSubtypes.count else {
-            throw StoredStateProblem("\(containers.count) containers instead of \(BioManagerApplet.containerSubtypes.count)")
+        guard containers.count == BioManagerApplet.containerCount else {
+            throw StoredStateProblem("\(containers.count) containers instead of \(BioManagerApplet.containerCount)")
         }
         guard startKeyRetries <= parameters.startKeyTries, adminKeyRetries <= parameters.adminKeyTries,
               containers.allSatisfy({ $0.retries <= parameters.fingerTries }) else {
@@ -67,6 +67,23 @@ struct BioManagerStoredState: Codable, Equatable {
         }
         guard (lifeCycle == BioManagerApplet.LifeCycle.virgin) == (startKey == nil) else {
             throw StoredStateProblem("the start key does not fit the life-cycle state")
+        }
+        try checkKeys(parameters)
+    }
+
+    /// Keys of the lengths the card makes and takes, and an admin key wherever the life cycle
+    /// needs one to leave it (a state that would accept no management command is damage).
+    private func checkKeys(_ parameters: BioManagerApplet.Parameters) throws {
+        guard startKey.map({ $0.count == BioManagerApplet.startKeyLength }) ?? true else {
+            throw StoredStateProblem("the start key is \(startKey?.count ?? 0) bytes, not \(BioManagerApplet.startKeyLength)")
+        }
+        guard adminKey.map({ parameters.keyLengths.contains($0.count) }) ?? true else {
+            throw StoredStateProblem("the admin key is \(adminKey?.count ?? 0) bytes, not \(parameters.keyLengths.lowerBound) to \(parameters.keyLengths.upperBound)")
+        }
+        let needsAdminKey = [BioManagerApplet.LifeCycle.administration, BioManagerApplet.LifeCycle.operational,
+                             BioManagerApplet.LifeCycle.locked].contains(lifeCycle)
+        guard !needsAdminKey || adminKey != nil else {
+            throw StoredStateProblem("life-cycle state \(lifeCycle) without an admin key")
         }
     }
 }

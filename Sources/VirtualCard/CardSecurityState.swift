@@ -1,6 +1,6 @@
 /// The card-wide security state: which BioManager finger containers and keys are verified since
 /// the last reset. The BioManager applet sets it and the IDStore applet reads it, as a Java Card
-/// Shareable Interface would let them (smartcard.md §3.7.B, "security status semantics").
+/// Shareable Interface would let them (docs/card-edges.md).
 ///
 /// Used only under the card's lock, like the applets; it is never persisted, so a reset, a power
 /// loss or a restart of the card forgets it.

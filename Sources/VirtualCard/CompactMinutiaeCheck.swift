@@ -1,5 +1,5 @@
 import APDU
-import Fingerprint
+import BiometricFormats
 
 /// Checks ISO/IEC 19794-2 compact-card minutiae as they arrive on the card, with the engine's
 /// decoder: whole 3-byte minutiae, no reserved type, a count in the card's range.

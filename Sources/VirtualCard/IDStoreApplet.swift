@@ -1,9 +1,10 @@
 import APDU
 import Foundation
+import SmartCard
 
 /// The IDStore card edge on the virtual card (AID `A0 00 00 00 84 03`, CLA `B0`): data containers
 /// released by the conditions in their access byte, judged against the BioManager's security
-/// state (smartcard.md §3.3).
+/// state (docs/card-edges.md).
 ///
 /// | INS | command | condition |
 /// |---|---|---|
@@ -12,7 +13,7 @@ import Foundation
 /// | `52` | WRITE: `00` first part, `01` more, `02` FINAL commits | write nibble |
 /// | `54` | READ: `00` first part, `01` more (Le ≤ 250), `02` FINAL | read nibble; empty `6A82` |
 /// | `58` | RESET (erase) | write nibble |
-/// | `5A` | SET ACCESS (pbtool's extension, data = access byte) | admin key |
+/// | `5A` | SET ACCESS (pbtool's extension, data = access byte); a looser rule erases the data | admin key |
 ///
 /// Nibbles: `F` anyone, `1` a verified finger, `2` the admin key, `3` either. New containers
 /// are admin/admin (`22`).
@@ -60,25 +61,57 @@ public final class IDStoreApplet: Applet {
     public func process(_ command: CommandAPDU) -> ResponseAPDU {
         guard command.cla == Self.cla else { return ResponseAPDU(statusWord: .classNotSupported) }
         if command.ins != transfer?.ins { transfer = nil }
-        if command.ins == 0x50 { return ResponseAPDU(data: properties, statusWord: .success) }
-        guard [0x52, 0x54, 0x56, 0x58, 0x5A].contains(command.ins) else { return ResponseAPDU(statusWord: .instructionNotSupported) }
+        guard let instruction = IDStore.Instruction(rawValue: command.ins) else {
+            return ResponseAPDU(statusWord: .instructionNotSupported)
+        }
         let index = Int(command.p1)
-        guard index < containers.count else { return ResponseAPDU(statusWord: .fileNotFound) }
-        switch command.ins {
-        case 0x56:
+        switch instruction {
+        case .properties: return ResponseAPDU(data: properties, statusWord: .success)
+        case _ where index >= containers.count: return ResponseAPDU(statusWord: .fileNotFound)
+        case .info:
             let count = containers[index].data.count
             return ResponseAPDU(data: [containers[index].access, UInt8(count >> 8), UInt8(count & 0xFF)], statusWord: .success)
-        case 0x52: return write(command, container: index)
-        case 0x54: return read(command, container: index)
-        case 0x58:
+        case .write: return write(command, container: index)
+        case .read: return read(command, container: index)
+        case .reset:
             guard allows(containers[index].access >> 4) else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
             containers[index].data = []
             return ResponseAPDU(statusWord: .success)
-        default:
-            guard security.isAdminKeyVerified else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
-            guard command.data.count == 1 else { return ResponseAPDU(statusWord: .wrongLength) }
-            containers[index].access = command.data[0]
-            return ResponseAPDU(statusWord: .success)
+        case .setAccess: return setAccess(command, container: index)
+        }
+    }
+
+    /// The admin key may only tighten the rule of a container that holds data: a rule that
+    /// admits anyone the old one did not (the admin key included) erases the data first, so the
+    /// key can never open what a finger guards.
+    private func setAccess(_ command: CommandAPDU, container: Int) -> ResponseAPDU {
+        guard security.isAdminKeyVerified else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
+        guard command.data.count == 1 else { return ResponseAPDU(statusWord: .wrongLength) }
+        let old = containers[container].access, new = command.data[0]
+        if !Self.isAsStrict(new, as: old) {
+            containers[container].data = []
+            if transfer?.container == container { transfer = nil }
+        }
+        containers[container].access = new
+        return ResponseAPDU(statusWord: .success)
+    }
+
+    /// Whether everyone `new` admits, for reading and for writing, `old` admitted too.
+    static func isAsStrict(_ new: UInt8, as old: UInt8) -> Bool {
+        [4, 0].allSatisfy { shift in
+            admitted(by: new >> shift) & ~admitted(by: old >> shift) == 0
+        }
+    }
+
+    /// Who a condition nibble admits, as bits: 1 nobody verified, 2 a verified finger, 4 the
+    /// admin key. Nibbles without a meaning admit no one.
+    private static func admitted(by nibble: UInt8) -> UInt8 {
+        switch nibble & 0x0F {
+        case 0xF: 0b111
+        case 0x1: 0b010
+        case 0x2: 0b100
+        case 0x3: 0b110
+        default: 0
         }
     }
 

@@ -1,6 +1,7 @@
 import APDU
+import BiometricFormats
 
-/// The `pb-iso` match-on-card applet (AID `F0 50 42 42 4D 01`; smartcard.md §3.7.B): ISO/IEC
+/// The `pb-iso` match-on-card applet (AID `F0 50 42 42 4D 01`; docs/card-edges.md): ISO/IEC
 /// 7816-4/-11 commands only, ISO 19794-2 compact-card references, a published BIT group.
 ///
 /// References: `81` user PIN (3 tries), `82` PUK (10), `83` admin PIN (5), `91`–`9A` finger
@@ -125,7 +126,7 @@ public final class ISOMatchOnCardApplet: Applet {
                     BERTLV(0x83, [0x91 + UInt8(index)])
                     BERTLV(0xA1) {
                         BERTLV(0x81, [0x08])
-                        BERTLV(0x82, [Self.subtype(position: index + 1)])
+                        BERTLV(0x82, [Finger.allCases[index].cbeffSubtype])
                         BERTLV(0x87, [0x01, 0x01])
                         BERTLV(0x88, [0x00, 0x06])
                         BERTLV(0xB1) {
@@ -147,10 +148,5 @@ public final class ISOMatchOnCardApplet: Applet {
             state.fingers[index].map { [0x91 + UInt8(index), $0.remaining, parameters.fingerTries] }
         }
         return credentials + slots.flatMap { $0 }
-    }
-
-    /// The CBEFF subtype of ISO finger position 1–10: b1 right / b2 left, finger in b5–b3.
-    static func subtype(position: Int) -> UInt8 {
-        UInt8((position - 1) % 5 + 1) << 2 | (position <= 5 ? 0x01 : 0x02)
     }
 }

@@ -77,14 +77,14 @@ public final class VPCDAttachment: @unchecked Sendable {
             return isRunning
         }
         guard wasRunning else { return true }
-        let ended = finished.wait(timeout: .now() + timeout.timeInterval) == .success
+        let ended = finished.wait(timeout: .now() + (timeout / .seconds(1))) == .success
         if ended { condition.withLock { isRunning = false } }
         return ended
     }
 
     /// Waits until the card is connected to vpcd, or `timeout` passes; returns whether it is.
     public func waitUntilAttached(timeout: Duration) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout.timeInterval)
+        let deadline = Date(timeIntervalSinceNow: (timeout / .seconds(1)))
         return condition.withLock {
             while !isAttached && !isStopped {
                 if !condition.wait(until: deadline) { break }
@@ -151,7 +151,7 @@ public final class VPCDAttachment: @unchecked Sendable {
 
     /// Sleeps for `delay`, or less if `stop()` is called.
     private func pause(_ delay: Duration) {
-        let deadline = Date(timeIntervalSinceNow: delay.timeInterval)
+        let deadline = Date(timeIntervalSinceNow: (delay / .seconds(1)))
         condition.withLock {
             while !isStopped {
                 if !condition.wait(until: deadline) { break }

@@ -1,7 +1,6 @@
 /// One message from pcscd's vpcd driver to the card (vsmartcard's vpcd protocol).
 ///
-/// A payload of one byte is a control code; anything longer is a command APDU
-/// (swift-on-linux.md §2).
+/// A payload of one byte is a control code; anything longer is a command APDU.
 public enum VPCDMessage: Sendable, Equatable {
     /// `00`: power the card off. No answer.
     case powerOff

@@ -12,6 +12,8 @@ public enum VirtualCardError: Error, Sendable, Equatable, CustomStringConvertibl
     case stateRejected(aid: String, path: String, reason: String)
     /// The state could not be written (the card keeps running on the state in memory).
     case stateFileUnwritable(path: String, reason: String)
+    /// Another emulator serves the same state file (process `pid`, 0 when unknown).
+    case stateFileInUse(path: String, pid: Int32)
 
     public var description: String {
         switch self {
@@ -27,6 +29,9 @@ public enum VirtualCardError: Error, Sendable, Equatable, CustomStringConvertibl
             "the applet \(aid) refused its state in \(path): \(reason)"
         case .stateFileUnwritable(let path, let reason):
             "cannot save the card state to \(path): \(reason)"
+        case .stateFileInUse(let path, let pid):
+            "the card state file \(path) is in use by another card emulator"
+                + (pid > 0 ? " (pid \(pid))" : "") + "; stop it first, or give another --state"
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import PCSC
-import TestSupport
+import LiveCardStack
 import VirtualCard
 
 /// APDU round trip through libpcsclite → pcscd → vpcd → the virtual card (issue 2: median
@@ -59,7 +59,7 @@ struct APDURoundTripBench: BenchSuite {
         for _ in 0..<count {
             let start = clock.now
             let answer = try connection.transmit(parameters.command)
-            milliseconds.append((clock.now - start).milliseconds)
+            milliseconds.append((clock.now - start) / .milliseconds(1))
             guard answer.suffix(2) == [0x90, 0x00] else { throw BenchFailure("unexpected answer \(answer)") }
         }
         try connection.disconnect()
@@ -77,7 +77,7 @@ struct APDURoundTripBench: BenchSuite {
         var milliseconds = (0..<parameters.measured).map { _ in
             let start = clock.now
             _ = try? channel.transmit(parameters.command)
-            return (clock.now - start).milliseconds
+            return (clock.now - start) / .milliseconds(1)
         }
         milliseconds.sort()
         return milliseconds[milliseconds.count / 2]
@@ -89,9 +89,3 @@ struct BenchFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-extension Duration {
-    /// The duration in milliseconds.
-    var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-    }
-}

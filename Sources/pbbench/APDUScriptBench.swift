@@ -1,8 +1,9 @@
 import APDU
 import APDUScript
+import Fingerprint
 import Foundation
 import PCSC
-import TestSupport
+import LiveCardStack
 import VirtualCard
 
 /// APDU script replay (issue 8): 1,000 APDUs through pcscd + vpcd + the virtual card, with
@@ -106,7 +107,7 @@ struct APDUScriptBench: BenchSuite {
         let start = ContinuousClock.now
         let result = ScriptRunner(connector: connector, environment: [:],
                                   settings: RunSettings(fixedReader: .named(parameters.reader))).run([script])
-        let elapsed = (ContinuousClock.now - start).milliseconds
+        let elapsed = (ContinuousClock.now - start) / .milliseconds(1)
         guard result.verdict == .passed, result.commandCount == parameters.commands else {
             throw BenchFailure("the replay did not pass: \(result.verdict), \(result.commandCount) commands")
         }
@@ -123,7 +124,7 @@ struct APDUScriptBench: BenchSuite {
             let (startWall, startCPU) = (ContinuousClock.now, ThreadCPU.milliseconds())
             _ = try loader.parse(text, file: "long.apdu")
             processor.append(ThreadCPU.milliseconds() - startCPU)
-            wall.append((ContinuousClock.now - startWall).milliseconds)
+            wall.append((ContinuousClock.now - startWall) / .milliseconds(1))
         }
         // CPU time of the parsing thread is what the parser costs; wall time on a shared machine
         // also counts the time other processes had the core.

@@ -3,6 +3,7 @@ import Fingerprint
 import Foundation
 import Imaging
 import Sensors
+import SimulatedSensors
 import SmartCard
 import TemplateStore
 import VirtualCard
@@ -25,7 +26,7 @@ struct BiometryBench: BenchSuite {
         var galleryImpressions = 4
         /// The threshold the decisions are taken at: the default FMR 1/10,000 (a decision takes as
         /// long whatever the threshold).
-        var threshold = MatchThreshold.forFalseMatchRate(1e-4)
+        var threshold = Threshold.forFalseMatchRate(1e-4)
     }
 
     let parameters = Parameters()
@@ -68,7 +69,7 @@ struct BiometryBench: BenchSuite {
                 }
             }
             guard let decided else { throw BenchFailure("verification \(run) ended without a decision") }
-            if run > 0 { times.append(decided.milliseconds) }
+            if run > 0 { times.append(decided / .milliseconds(1)) }
         }
         times.sort()
         return (times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)])
@@ -79,7 +80,7 @@ struct BiometryBench: BenchSuite {
         let sensor = SimulatedSensor(images: [image])
         try sensor.open()
         defer { sensor.close() }
-        guard let stitched = try SwipeCapture(sensor: sensor, timeout: .seconds(1)).run().stitched.image else {
+        guard let stitched = try SensorCapture(sensor: sensor, timeout: .seconds(1)).run().stitched.image else {
             throw BenchFailure("the simulated swipe made no image")
         }
         return engine.extract(stitched)

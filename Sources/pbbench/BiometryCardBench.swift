@@ -3,8 +3,9 @@ import Biometry
 import Foundation
 import PCSC
 import Sensors
+import SimulatedSensors
 import SmartCard
-import TestSupport
+import LiveCardStack
 import VirtualCard
 
 /// The on-card half of ``BiometryBench``: the verification flow through libpcsclite → pcscd →

@@ -2,6 +2,7 @@ import Biometry
 import Fingerprint
 import Foundation
 import Sensors
+import SimulatedSensors
 import TemplateStore
 
 /// The identification half of ``BiometryBench``: 10,000 templates in an encrypted store,
@@ -33,13 +34,13 @@ struct BiometryGalleryBench {
         let candidates = gallery.identify(prepared, engine: engine, top: 3)
         let searched = clock.now - searchStart
         report.note("gallery: \(gallery.entries.count) templates; best candidate \(candidates.first.map { "\($0.user)" } ?? "none")")
-        report.record("identify: rank \(gallery.entries.count) templates by sketch (all cores)", ranked.milliseconds, unit: "ms")
-        report.record("identify: search = rank + compare the best \(shortlist.count) in full (all cores)", searched.milliseconds, unit: "ms")
-        report.record("identify: read and decrypt \(records.count) templates", read.milliseconds, unit: "ms")
-        report.record("identify: decode and sketch \(gallery.entries.count) templates (all cores)", sketched.milliseconds, unit: "ms")
+        report.record("identify: rank \(gallery.entries.count) templates by sketch (all cores)", (ranked / .milliseconds(1)), unit: "ms")
+        report.record("identify: search = rank + compare the best \(shortlist.count) in full (all cores)", (searched / .milliseconds(1)), unit: "ms")
+        report.record("identify: read and decrypt \(records.count) templates", (read / .milliseconds(1)), unit: "ms")
+        report.record("identify: decode and sketch \(gallery.entries.count) templates (all cores)", (sketched / .milliseconds(1)), unit: "ms")
         recordUnitCosts(report, gallery: gallery, probe: prepared)
         recordExhaustiveSearch(report, gallery: gallery, probe: prepared, engine: engine)
-        report.record("identify over \(gallery.entries.count) stored templates: load + search", (loaded + searched).milliseconds / 1000,
+        report.record("identify over \(gallery.entries.count) stored templates: load + search", (loaded + searched) / .seconds(1),
                       unit: "s", target: .atMost(1))
     }
 
@@ -52,7 +53,7 @@ struct BiometryGalleryBench {
         let start = ContinuousClock.now
         let candidates = exhaustive.identify(probe, engine: engine, top: 3)
         report.record("identify --exhaustive: compare all \(gallery.entries.count) in full (all cores)",
-                      (ContinuousClock.now - start).milliseconds, unit: "ms")
+                      (ContinuousClock.now - start) / .milliseconds(1), unit: "ms")
         report.note("exhaustive best candidate \(candidates.first.map { "\($0.user)" } ?? "none")")
     }
 

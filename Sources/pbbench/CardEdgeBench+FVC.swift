@@ -1,6 +1,6 @@
 import Fingerprint
 import Foundation
-import TestSupport
+import ReferenceData
 import VirtualCard
 
 /// The on-card comparison alone, over the FVC DB_B sets: the ISO 19794-2 records in
@@ -57,7 +57,7 @@ extension CardEdgeBench {
                       let reference = templates[fvc.impressions[pair.candidate]] else { continue }
                 let start = clock.now
                 let score = comparison.score(probe: probe, reference: reference)
-                results.milliseconds.append((clock.now - start).milliseconds)
+                results.milliseconds.append((clock.now - start) / .milliseconds(1))
                 if isGenuine { results.genuineScores.append(score) } else { results.impostorScores.append(score) }
             }
         }

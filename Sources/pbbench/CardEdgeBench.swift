@@ -1,8 +1,10 @@
 import APDU
+import BiometricFormats
 import Foundation
 import PCSC
 import SmartCard
-import TestSupport
+import LiveCardStack
+import ReferenceData
 import VirtualCard
 
 /// Card edges through libpcsclite → pcscd → vpcd → the virtual card (issue 7): enrolling one
@@ -63,8 +65,8 @@ struct CardEdgeBench: BenchSuite {
         try initialise(bioManager)
         try bioManager.verifyKey(parameters.adminKey, .admin)
         let reference = MinutiaeFixture.compact(count: parameters.minutiae, seed: 1)
-        try bioManager.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: reference))
-        let probe = try CompactMinutiae(bytes: MinutiaeFixture.reordered(reference))
+        try bioManager.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: reference))
+        let probe = try CompactCardTemplate(bytes: MinutiaeFixture.reordered(reference))
         return try Self.time(parameters.repetitions) {
             try bioManager.select()
             guard try bioManager.verify(.rightIndex, minutiae: probe) == .match else { throw BenchFailure("the probe did not match") }
@@ -79,7 +81,7 @@ struct CardEdgeBench: BenchSuite {
         for _ in 0..<count {
             let start = clock.now
             try body()
-            milliseconds.append((clock.now - start).milliseconds)
+            milliseconds.append((clock.now - start) / .milliseconds(1))
         }
         milliseconds.sort()
         return (milliseconds[count / 2], milliseconds[min(count - 1, count * 9 / 10)])
@@ -94,7 +96,7 @@ struct CardEdgeBench: BenchSuite {
         defer { session.end() }
         let bioManager = BioManager(transport: session.transport)
         try initialise(bioManager)
-        let reference = try CompactMinutiae(bytes: MinutiaeFixture.compact(count: parameters.minutiae, seed: 1))
+        let reference = try CompactCardTemplate(bytes: MinutiaeFixture.compact(count: parameters.minutiae, seed: 1))
         return try Self.time(parameters.repetitions) {
             try bioManager.select()
             try bioManager.verifyKey(parameters.adminKey, .admin)

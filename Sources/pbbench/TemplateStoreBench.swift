@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 import TemplateStore
 
@@ -75,7 +76,7 @@ struct TemplateStoreBench: BenchSuite {
     private func insertAll(into store: TemplateDatabase, transactionPerUser: Bool) throws {
         let enrol = { (index: Int) throws in
             let user = try store.addUser(named: "user\(index)")
-            for finger in FingerPosition.allCases {
+            for finger in Finger.allCases {
                 _ = try store.addTemplate(template(index, finger), user: user.id, finger: finger, format: .iso)
             }
         }
@@ -87,7 +88,7 @@ struct TemplateStoreBench: BenchSuite {
     }
 
     /// A template-sized record: an ISO 19794-2 style header and pseudo-random minutiae bytes.
-    private func template(_ user: Int, _ finger: FingerPosition) -> [UInt8] {
+    private func template(_ user: Int, _ finger: Finger) -> [UInt8] {
         var state = UInt64(user &* 10 &+ finger.rawValue) &* 0x9E37_79B9_7F4A_7C15 | 1
         let header: [UInt8] = Array("FMR\u{0} 20\u{0}".utf8)
         return header + (header.count..<parameters.templateSize).map { _ in
@@ -99,8 +100,7 @@ struct TemplateStoreBench: BenchSuite {
     private func measure(_ body: () throws -> Void) throws -> Double {
         let start = ContinuousClock.now
         try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (ContinuousClock.now - start) / .seconds(1)
     }
 
     private static func privateDirectory() throws -> String {

@@ -1,7 +1,8 @@
+import Fingerprint
 import Foundation
 import ImageCodecs
 import Imaging
-import TestSupport
+import ReferenceData
 
 /// WSQ (issue 3): encode and decode time of a 500×500 image, and compression ratio and PSNR beside
 /// NIST's coder (the PyPI package `wsq`) on the FVC sets at 0.75 and 2.25 bits per pixel.
@@ -9,8 +10,7 @@ struct WSQBench: BenchSuite {
     static let name = "wsq"
     static let summary = "WSQ encode/decode 500×500 (≤ 20 ms each); ratio and PSNR beside NIST's coder on FVC"
 
-    private static let sets = [("FVC2002_DB1_B", 500.0), ("FVC2002_DB2_B", 569.0),
-                               ("FVC2004_DB1_B", 500.0), ("FVC2004_DB3_B", 512.0)]
+    private static let sets = ImagesBenchData.sets
     private static let bitRates = [0.75, 2.25]
 
     /// `../shared/data/fingerprints` beside the checkout, or under `PBTOOL_SHARED_DATA` when set.
@@ -115,7 +115,7 @@ struct WSQBench: BenchSuite {
             let cpuStart = ThreadCPU.milliseconds()
             let elapsed = try clock.measure(body)
             processor = min(processor, ThreadCPU.milliseconds() - cpuStart)
-            wall = min(wall, Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+            wall = min(wall, elapsed / .milliseconds(1))
         }
         return (wall, processor)
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CShims
+internal import CShims
 
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +11,11 @@ enum Entry {
     static func main() async {
         cshims_line_buffer_stdout()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Like git: no command is a usage error, answered with the overview.
+        if arguments.isEmpty {
+            printError(PBToolCommand.helpMessage())
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parse(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -19,7 +24,7 @@ enum Entry {
                 try command.run()
             }
         } catch {
-            exit(with: error)
+            exit(with: error, json: JSONFailure.isRequested(by: arguments))
         }
     }
 
@@ -28,7 +33,7 @@ enum Entry {
         return try PBToolCommand.parseAsRoot(arguments)
     }
 
-    private static func exit(with error: any Error) -> Never {
+    private static func exit(with error: any Error, json: Bool) -> Never {
         if isArgumentParserError(error) {
             let code = PBToolCommand.exitCode(for: error)
             let text = PBToolCommand.fullMessage(for: error)
@@ -36,12 +41,17 @@ enum Entry {
                 print(text)
                 Glibc.exit(0)
             }
+            let status = code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
             // An ExitCode carries no text: the command has already said what happened.
-            if !text.isEmpty { printError(text) }
-            Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+            if !text.isEmpty {
+                printError(text)
+                if json { JSONFailure.print(status: status, message: PBToolCommand.message(for: error)) }
+            }
+            Glibc.exit(status)
         }
         let report = ErrorReport(error)
         printError("pbtool: \(report.message)")
+        if json { JSONFailure.print(status: report.status.rawValue, message: report.message) }
         Glibc.exit(report.status.rawValue)
     }
 

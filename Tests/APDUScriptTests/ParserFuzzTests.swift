@@ -5,7 +5,7 @@ import TestSupport
 
 /// Random mutations of valid scripts: the parser and importers must answer every one with a
 /// result or a located error, never a crash or a hang.
-@Suite(.timeLimit(.minutes(1))) struct ParserFuzzTests {
+@Suite(.timeLimit(.minutes(15))) struct ParserFuzzTests {
     static let seedScript = """
         # fuzz seed
         reader "Virtual PCD 00 00"

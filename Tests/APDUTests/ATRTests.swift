@@ -2,7 +2,7 @@ import APDU
 import Foundation
 import Testing
 
-/// The ATR vectors of smartcard.md §7 and a few more real ones.
+/// ATR vectors decoded by hand, and a few more real ones.
 @Suite struct ATRTests {
     @Test func virtualCardATR() throws {
         let atr = try ATR(hex: "3B 8A 80 01 80 31 F8 73 F7 41 E0 82 90 00 75")

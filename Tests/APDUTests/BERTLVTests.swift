@@ -2,9 +2,9 @@ import APDU
 import Foundation
 import Testing
 
-/// BER-TLV fixtures are built with the builder, never typed with hand-counted lengths (smartcard.md §7).
+/// BER-TLV fixtures are built with the builder, never typed with hand-counted lengths.
 @Suite struct BERTLVTests {
-    /// The pb-iso BIT for the right index finger (smartcard.md §7).
+    /// The pb-iso BIT for the right index finger (docs/card-formats.md).
     static let rightIndexBIT = BERTLV(0x7F60) {
         BERTLV(0x83, [0x92])
         BERTLV(0xA1) {
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func builderMatchesTheReferenceEncoding() throws {
-        // Cross-check against the hand-verified vector of smartcard.md §7.
+        // Cross-check against a hand-verified vector, its lengths counted by hand once.
         let reference = try [UInt8](hex: "7F 60 1F 83 01 92 A1 1A 81 01 08 82 01 09 87 02 01 01 88 02 00 06 B1 0A 81 02 0C 3C 82 01 05 83 01 00")
         #expect(Self.rightIndexBIT.encoded == reference)
     }

@@ -3,6 +3,7 @@ import FingerprintSynthesis
 import Foundation
 import Imaging
 import Sensors
+import SimulatedSensors
 import Synchronization
 import Testing
 @testable import Biometry
@@ -48,7 +49,7 @@ enum TestFingers {
         let sensor = self.sensor(seed: seed, impressions: impression...impression)
         try sensor.open()
         defer { sensor.close() }
-        let result = try SwipeCapture(sensor: sensor, timeout: .seconds(1)).run()
+        let result = try SensorCapture(sensor: sensor, timeout: .seconds(1)).run()
         return engine.extract(try #require(result.stitched.image))
     }
 }
@@ -88,6 +89,7 @@ struct FlowRecording {
             case .matchAccepted: "matchAccepted"
             case .matchRejected: "matchRejected"
             case .practiceStep: "practiceStep"
+            case .finger(let presence): "finger.\(presence.rawValue)"
             case .device: "device"
             case .finished: "finished"
             }

@@ -37,9 +37,9 @@ final class StoreScratch {
         ["db", subcommand, "--db", store, "--key-file", key] + arguments
     }
 
-    /// Writes a template file of `count` bytes derived from `seed`; returns its path and bytes.
+    /// Writes an ISO template file of about `count` bytes derived from `seed`; returns its path and bytes.
     func template(_ seed: Int, count: Int = 480) throws -> (path: String, bytes: [UInt8]) {
-        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 11 &+ seed &* 7) }
+        let bytes = TemplateFixture.record(seed: seed, size: count)
         let file = path("t\(seed).iso")
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         return (file, bytes)

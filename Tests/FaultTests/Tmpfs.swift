@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small tmpfs the test mounts (as root) to make a real "disk full": `mount -t tmpfs -o
 /// size=…,mode=0700 tmpfs DIR`; unmounted and removed by ``unmount()``.
@@ -31,6 +32,11 @@ final class Tmpfs {
         guard Self.run("/bin/mount", ["-o", "remount,size=\(kibibytes)k", directory]) == 0 else { throw POSIXError(.EPERM) }
     }
 
+    /// Makes the file system read-only (`true`) or writable again: `mount -o remount,ro|rw`.
+    func setReadOnly(_ readOnly: Bool) throws {
+        guard Self.run("/bin/mount", ["-o", "remount,\(readOnly ? "ro" : "rw")", directory]) == 0 else { throw POSIXError(.EPERM) }
+    }
+
     /// Fills what is left with a ballast file, so the next write of any size fails with ENOSPC.
     func fill() {
         let descriptor = open(path("ballast"), O_WRONLY | O_CREAT | O_APPEND, 0o600)
@@ -50,13 +56,6 @@ final class Tmpfs {
     }
 
     private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? ChildProcess.run(executable, arguments))?.status ?? -1
     }
 }

@@ -6,9 +6,9 @@ import TestSupport
 import VirtualCard
 
 /// The virtual card's vpcd connection failing in the middle of an APDU: the client gets a clear
-/// transport error (exit 3) or its own timeout (exit 7) quickly, never a hang, and the reader
-/// takes the next card as if nothing had happened.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct VPCDFaultTests {
+/// transport error (exit 3, before its own timeout could end it) or its own timeout (exit 7),
+/// never a hang, and the reader takes the next card as if nothing had happened.
+@Suite(.serialized, .timeLimit(.minutes(15))) struct VPCDFaultTests {
     private static let reader = "Virtual PCD 00 00"
     private static let select = "00A4040008" + DemoApplet.demoAID.hexString(separator: "")
 
@@ -16,10 +16,9 @@ import VirtualCard
     /// and pbtool reports a transport failure (exit 3).
     @Test func aSocketDroppedBeforeTheAnswerIsATransportError() async throws {
         try await LiveStack.run {
-            let (outcome, elapsed) = try Self.send(to: .dropBeforeAnswer)
+            let outcome = try Self.send(to: .dropBeforeAnswer)
             #expect(outcome.status == 3, "\(outcome.standardError) \(outcome.standardOutput)")
             #expect(outcome.standardError.contains("the card's answer has no status word (0 byte(s))"), "\(outcome.standardError)")
-            #expect(elapsed < .seconds(15))
             try Self.expectTheReaderRecovers()
         }
     }
@@ -29,39 +28,34 @@ import VirtualCard
     /// as invalid (ISO 7816-4 §5.6: SW1 is 6X or 9X); nothing hangs and the reader recovers.
     @Test func aSocketDroppedMidAnswerShowsAnInvalidStatusWord() async throws {
         try await LiveStack.run {
-            let (outcome, elapsed) = try Self.send(to: .dropMidAnswer)
+            let outcome = try Self.send(to: .dropMidAnswer)
             #expect(outcome.standardOutput.contains("SW 0E84: Not a valid status word"), "\(outcome.standardOutput) \(outcome.standardError)")
-            #expect(elapsed < .seconds(15))
             try Self.expectTheReaderRecovers()
         }
     }
 
     /// Attaches a card with `fault`, sends it a SELECT with `apdu send`, waits until the card has
-    /// gone from the reader; returns what pbtool said and how long the command took.
-    private static func send(to fault: FaultyVPCDCard.Fault) throws -> (PBToolProcess.Outcome, Duration) {
+    /// gone from the reader; returns what pbtool said. Its own --timeout is an hour: an answer
+    /// means the fault was reported, not waited out.
+    private static func send(to fault: FaultyVPCDCard.Fault) throws -> PBToolProcess.Outcome {
         let card = try FaultyVPCDCard(fault)
         defer { card.close() }
-        try ReaderWatch.waitForCard(in: reader, present: true, timeout: .seconds(10))
-        let started = ContinuousClock.now
-        let outcome = try PBToolProcess.run(["apdu", "send", "--reader", reader, "--timeout", "20", select], timeout: .seconds(40))
-        let elapsed = ContinuousClock.now - started
+        try ReaderWatch.waitForCard(in: reader, present: true)
+        let outcome = try PBToolProcess.run(["apdu", "send", "--reader", reader, "--timeout", "1h", select])
         #expect(card.commandCount == 1)
-        try ReaderWatch.waitForCard(in: reader, present: false, timeout: .seconds(10))
-        return (outcome, elapsed)
+        try ReaderWatch.waitForCard(in: reader, present: false)
+        return outcome
     }
 
     @Test func aSilentCardEndsInTheClientsTimeout() async throws {
         try await LiveStack.run {
             let card = try FaultyVPCDCard(.neverAnswer)
-            try ReaderWatch.waitForCard(in: Self.reader, present: true, timeout: .seconds(10))
-            let started = ContinuousClock.now
-            let outcome = try PBToolProcess.run(["apdu", "send", "--reader", Self.reader, "--timeout", "3", Self.select],
-                                                timeout: .seconds(30))
+            try ReaderWatch.waitForCard(in: Self.reader, present: true)
+            let outcome = try PBToolProcess.run(["apdu", "send", "--reader", Self.reader, "--timeout", "3", Self.select])
             #expect(outcome.status == 7, "\(outcome.standardError)")
-            #expect(ContinuousClock.now - started < .seconds(10))
             // The card goes away while pcscd still waits for its answer.
             card.close()
-            try ReaderWatch.waitForCard(in: Self.reader, present: false, timeout: .seconds(10))
+            try ReaderWatch.waitForCard(in: Self.reader, present: false)
             try Self.expectTheReaderRecovers()
         }
     }
@@ -70,7 +64,7 @@ import VirtualCard
     private static func expectTheReaderRecovers() throws {
         let attached = try AttachedVirtualCard.attach()
         defer { try? attached.detach() }
-        let outcome = try PBToolProcess.run(["apdu", "send", "--reader", reader, select], timeout: .seconds(30))
+        let outcome = try PBToolProcess.run(["apdu", "send", "--reader", reader, select])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("9000") || outcome.standardOutput.contains("90 00"), "\(outcome.standardOutput)")
     }

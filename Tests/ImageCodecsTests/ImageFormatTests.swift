@@ -4,14 +4,15 @@ import Testing
 @Suite struct ImageFormatTests {
     @Test(arguments: [
         ("a.png", ImageFormat.png), ("b.TIF", .tiff), ("c.tiff", .tiff), ("d.bmp", .bmp), ("e.pgm", .pgm),
-        ("dir.with.dots/f.wsq", .wsq),
+        ("dir.with.dots/f.wsq", .wsq), ("g.jpg", .jpeg), ("h.JPEG", .jpeg), ("i.jp2", .jpeg2000),
     ])
     func extensionNamesTheFormat(path: String, format: ImageFormat) {
         #expect(ImageFormat(path: path) == format)
     }
 
     @Test func unknownOrMissingExtensionIsNil() {
-        #expect(ImageFormat(path: "picture.jpg") == nil)
+        #expect(ImageFormat(path: "picture.gif") == nil)
+        #expect(ImageFormat(path: "codestream.j2k") == nil, "pbtool writes JP2 files only; codestreams are read by their bytes")
         #expect(ImageFormat(path: "noextension") == nil)
         #expect(ImageFormat(path: ".png") == nil)
         #expect(ImageFormat(path: "dir.png/file") == nil)
@@ -25,6 +26,14 @@ import Testing
         #expect(ImageFormat(magic: Array("P5\n".utf8)) == .pgm)
         #expect(ImageFormat(magic: Array("P2 ".utf8)) == .pgm)
         #expect(ImageFormat(magic: [0xFF, 0xA0, 0xFF, 0xA8]) == .wsq)
+        #expect(ImageFormat(magic: [0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)
+        #expect(ImageFormat(magic: [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) == .jpeg2000)
+        #expect(ImageFormat(magic: [0xFF, 0x4F, 0xFF, 0x51, 0x00, 0x29]) == .jpeg2000)
+    }
+
+    @Test func namesForMessagesListEveryFormat() {
+        #expect(ImageFormat.displayNames == "PNG, TIFF, BMP, PGM, WSQ, JPEG or JPEG 2000")
+        #expect(ImageFormat.extensions == ".png .tif .bmp .pgm .wsq .jpg .jp2")
     }
 
     @Test func nearMissesAreNotRecognised() {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Resident memory of a process, from `/proc/<pid>/status` (VmRSS).
 enum ResidentMemory {
@@ -17,44 +18,29 @@ enum ResidentMemory {
 
 /// Tests/LoadClient running as its own process, stepped through its two checkpoints.
 final class LoadClientProcess {
-    private let process = Process()
-    private let input = Pipe(), output = Pipe()
-    private var buffer = ""
+    private let child: ChildProcess
+    private var linesRead = 0
 
     init(reader: String, warmup: Int, count: Int) throws {
-        process.executableURL = PBToolLocation.sibling("LoadClient")
-        process.arguments = [reader, String(warmup), String(count)]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        child = try ChildProcess(PBToolLocation.sibling("LoadClient").path, [reader, String(warmup), String(count)], input: .pipe)
     }
 
-    var processIdentifier: Int32 { process.processIdentifier }
+    var processIdentifier: Int32 { child.identifier }
 
     /// The next line the client prints, split into fields.
     func nextLine() throws -> [String] {
-        while !buffer.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw POSIXError(.EPIPE) }
-            buffer += String(decoding: chunk, as: UTF8.self)
-        }
-        let line = buffer.prefix { $0 != "\n" }
-        buffer.removeFirst(line.count + 1)
+        linesRead += 1
+        let line = try child.waitForLine(occurrence: linesRead) { _ in true }
         return line.split(separator: " ").map(String.init)
     }
 
     /// Lets the client go on to its next step.
     func proceed() {
-        input.fileHandleForWriting.write(Data("go\n".utf8))
+        child.send(text: "go\n")
     }
 
-    func waitUntilExit() -> Int32 {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    deinit {
-        if process.isRunning { process.terminate() }
+    func waitUntilExit() throws -> Int32 {
+        child.closeInput()
+        return try child.waitForExit().status
     }
 }

@@ -18,8 +18,9 @@ final class EventRecorder: @unchecked Sendable {
         }
     }
 
-    /// Waits until `event` has been seen (at most `limit`), and forgets everything up to it.
-    func waitFor(_ event: ReaderEvent, within limit: Duration = .seconds(10)) async throws {
+    /// Waits until `event` has been seen, and forgets everything up to it (`limit` only turns a
+    /// hang into a failure).
+    func waitFor(_ event: ReaderEvent, within limit: Duration = TestPatience.limit) async throws {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             let found: Bool = lock.withLock {

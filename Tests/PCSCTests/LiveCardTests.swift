@@ -6,7 +6,7 @@ import TestSupport
 import VirtualCard
 
 /// Drives the real stack: libpcsclite → pcscd → vpcd → the virtual card in this process.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveCardTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct LiveCardTests {
     private let selectDemo: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x08] + DemoApplet.demoAID + [0x00]
 
     @Test func listsTheVPCDReaders() async throws {

@@ -5,7 +5,7 @@ import VirtualCard
 
 /// pcscd stopping and starting again under a running card and event monitor: both reconnect.
 /// Runs only when the tests may restart pcscd (PCSCDaemon.isRestartableByTests); a pcscd systemd manages is left alone.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct PCSCDaemonRestartTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct PCSCDaemonRestartTests {
     @Test(.enabled(if: PCSCDaemon.isRestartableByTests, "pcscd is managed outside the tests"))
     func cardAndEventsSurviveAPCSCDRestart() async throws {
         try await LiveStack.run {

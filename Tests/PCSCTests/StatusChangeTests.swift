@@ -5,7 +5,7 @@ import TestSupport
 import VirtualCard
 
 /// Status-change waits, their cancellation, and the event sequence, against the real pcscd.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct StatusChangeTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct StatusChangeTests {
     @Test func aWaitWithoutChangeTimesOut() async throws {
         try await LiveStack.run {
             let context = try PCSCContext()
@@ -33,9 +33,13 @@ import VirtualCard
                 }
             }
             waiter.start()
-            try await Task.sleep(for: .milliseconds(300))
-            context.cancel()
-            #expect(await outcome.value(within: .seconds(5)) == "cancelled")
+            // A cancel that comes before the waiter is inside SCardGetStatusChange has nothing to
+            // end, so cancel until the wait reports it (a loaded machine may start the thread late).
+            try await TestPatience.until("the wait to end") {
+                context.cancel()
+                return outcome.value != nil
+            }
+            #expect(outcome.value == "cancelled")
         }
     }
 
@@ -61,32 +65,25 @@ import VirtualCard
     }
 }
 
-/// A string set once from another thread, awaited with a limit.
+/// A string set once from another thread.
 final class WaitOutcome: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: String?
 
     func set(_ value: String) { lock.withLock { stored = value } }
 
-    func value(within limit: Duration) async -> String? {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if let value = lock.withLock({ stored }) { return value }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return nil
-    }
+    var value: String? { lock.withLock { stored } }
 }
 
 /// The monitor thread behind `ReaderEvents` ends with the loop that used it.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ReaderEventsLifetimeTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct ReaderEventsLifetimeTests {
     @Test func leavingTheLoopStopsTheMonitor() async throws {
         try await LiveStack.run {
             let before = ReaderMonitor.runningCount
             for try await event in ReaderEvents(reportsCurrentState: true) {
                 if case .readerAdded = event { break }
             }
-            #expect(try await runningCount(reaches: before, within: .seconds(5)))
+            try await TestPatience.until("the monitor to stop") { ReaderMonitor.runningCount <= before }
         }
     }
 
@@ -96,20 +93,10 @@ final class WaitOutcome: @unchecked Sendable {
             let task = Task {
                 for try await _ in ReaderEvents() {}
             }
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(ReaderMonitor.runningCount == before + 1)
+            try await TestPatience.until("the monitor to start") { ReaderMonitor.runningCount == before + 1 }
             task.cancel()
             _ = await task.result
-            #expect(try await runningCount(reaches: before, within: .seconds(5)))
+            try await TestPatience.until("the monitor to stop") { ReaderMonitor.runningCount <= before }
         }
-    }
-
-    private func runningCount(reaches expected: Int, within limit: Duration) async throws -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if ReaderMonitor.runningCount <= expected { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return false
     }
 }

@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import SmartCard
 import Testing
 import TestSupport
@@ -18,7 +19,7 @@ import VirtualCard
         #expect(properties.containerCount == 10 && properties.enrolled.isEmpty)
         #expect(throws: CardEdgeError.self) { try bioManager.changeState(to: .operational) }
         #expect(throws: CardEdgeError.wrongState(operation: "ENROLL right-index", detail: "6985 Conditions of use not satisfied")) {
-            try bioManager.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.reference))
+            try bioManager.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.reference))
         }
         let startKey = try bioManager.leaveVirgin()
         #expect(startKey.count == 8)
@@ -38,7 +39,7 @@ import VirtualCard
         // The start key only ever opens initialization.
         #expect(throws: CardEdgeError.self) { try bioManager.verifyKey(startKey, .start) }
         #expect(throws: CardEdgeError.securityStatusNotSatisfied(operation: "ENROLL right-index")) {
-            try bioManager.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.reference))
+            try bioManager.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.reference))
         }
     }
 
@@ -49,11 +50,11 @@ import VirtualCard
         #expect(properties.enrolledFingers.map(\.finger) == [.rightIndex])
         #expect(properties.status(of: .rightIndex).retriesLeft == 5)
         let header = try BiometricHeader(try BERTLV(bytes: try bioManager.bioHeader(.rightIndex)), operation: "test")
-        #expect(header.isCompactCard && header.finger == .rightIndex && header.parameters == .pbtoolProbe)
-        #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+        #expect(header.isCompactCard && header.finger == .rightIndex && header.parameters == .pbISO)
+        #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
         #expect(try bioManager.properties().verified == [Finger.rightIndex.bioManagerContainer])
         #expect(throws: CardEdgeError.notEnrolled("left-index")) {
-            try bioManager.verify(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.probe))
+            try bioManager.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe))
         }
         try bioManager.resetStatus(.rightIndex)
         #expect(try bioManager.properties().verified.isEmpty)
@@ -62,27 +63,27 @@ import VirtualCard
     @Test func everyFailedMatchCostsATryUntilTheFingerBlocks() throws {
         let fixture = try Fixture()
         let bioManager = try fixture.enrollRightIndex()
-        let impostor = try CompactMinutiae(bytes: Fixture.impostor)
+        let impostor = try CompactCardTemplate(bytes: Fixture.impostor)
         for left in (0...4).reversed() {
             #expect(try bioManager.verify(.rightIndex, minutiae: impostor) == .noMatch(retriesLeft: left))
         }
-        #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .blocked)
+        #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .blocked)
         let status = try bioManager.properties().status(of: .rightIndex)
         #expect(status.isBlocked && status.retriesLeft == 0 && !status.isVerified)
         fixture.reset()
         try bioManager.select()
-        #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .blocked)
+        #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .blocked)
         #expect(throws: CardEdgeError.securityStatusNotSatisfied(operation: "UNBLOCK right-index")) { try bioManager.unblock(.rightIndex) }
         try bioManager.verifyKey(Fixture.adminKey, .admin)
         try bioManager.unblock(.rightIndex)
-        #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+        #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
     }
 
     @Test func aMatchRestoresTheCounter() throws {
         let bioManager = try Fixture().enrollRightIndex()
-        _ = try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor))
+        _ = try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor))
         #expect(try bioManager.properties().status(of: .rightIndex).retriesLeft == 4)
-        #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+        #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
         #expect(try bioManager.properties().status(of: .rightIndex).retriesLeft == 5)
     }
 
@@ -93,7 +94,7 @@ import VirtualCard
         let eleven = MinutiaeFixture.compact(count: 11, seed: 9)
         #expect(throws: CardEdgeError.invalidData(operation: "VERIFY right-index")) { try bioManager.verify(.rightIndex, probe: eleven) }
         #expect(throws: CompactTemplateError.tooFewMinutiae(count: 11, minimum: 12)) {
-            try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: eleven))
+            try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: eleven))
         }
         // A reserved type and a torn minutia are refused too.
         #expect(throws: CardEdgeError.self) { try bioManager.verify(.rightIndex, probe: Array(Fixture.probe.dropLast())) }
@@ -110,7 +111,7 @@ import VirtualCard
         let bioManager = try Fixture().initialize()
         try bioManager.verifyKey(Fixture.adminKey, .admin)
         #expect(throws: CompactTemplateError.tooFewMinutiae(count: 12, minimum: 16)) {
-            try bioManager.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: MinutiaeFixture.compact(count: 12, seed: 1)))
+            try bioManager.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: MinutiaeFixture.compact(count: 12, seed: 1)))
         }
         let twelve = MinutiaeFixture.compact(count: 12, seed: 1)
         let header = BiometricHeader.compactCard(.rightIndex).tlv.encoded
@@ -130,7 +131,7 @@ import VirtualCard
 
     @Test func deletesAFingerAndItsVerifiedState() throws {
         let bioManager = try Fixture().enrollRightIndex()
-        #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+        #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
         try bioManager.delete(.rightIndex)
         let properties = try bioManager.properties()
         #expect(properties.enrolled.isEmpty && properties.verified.isEmpty)
@@ -150,8 +151,8 @@ import VirtualCard
     @Test func neverReturnsAReferenceTemplate() throws {
         let fixture = try Fixture()
         let bioManager = try fixture.enrollRightIndex()
-        _ = try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe))
-        _ = try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor))
+        _ = try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe))
+        _ = try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor))
         _ = try bioManager.bioHeader(.rightIndex)
         _ = try bioManager.properties()
         // Every INS with every phase, as an attacker would try.
@@ -162,7 +163,7 @@ import VirtualCard
         }
         let answers = fixture.transport.trace.filter { $0.direction == .response }.map { "\($0)" }
         // The card stores the reference sorted; no two of its minutiae in a row may come back.
-        let stored = try CompactMinutiae(bytes: Fixture.reference).reference(for: .pbtoolReference).bytes
+        let stored = try CompactCardTemplate(bytes: Fixture.reference).reference(for: .pbISOReference).bytes
         let pairs = stride(from: 0, to: stored.count - 3, by: 3).map { Array(stored[$0..<($0 + 6)]).hexString() }
         #expect(answers.count > 40)
         #expect(answers.allSatisfy { answer in pairs.allSatisfy { !answer.contains($0) } })

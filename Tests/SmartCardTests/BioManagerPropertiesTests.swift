@@ -1,8 +1,9 @@
 import APDU
+import BiometricFormats
 import SmartCard
 import Testing
 
-/// GET PROPERTIES: the 25-byte layout of smartcard.md §3.2 and its §7 example.
+/// GET PROPERTIES: the 25-byte layout of docs/card-edges.md and its §7 example.
 @Suite struct BioManagerPropertiesTests {
     /// `01 02 03 00 08 0A 0A 00 0A` + 10 × `05` + `00 01` + `00 00` + `00 03`.
     private let example: [UInt8] = [0x01, 0x02, 0x03, 0x00, 0x08, 0x0A, 0x0A, 0x00, 0x0A]

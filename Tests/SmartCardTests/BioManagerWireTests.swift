@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import SmartCard
 import Testing
 import TestSupport

@@ -1,15 +1,16 @@
 import APDU
+import BiometricFormats
 import SmartCard
 import Testing
 
-/// BIT group, BIT and BHT: the worked example of smartcard.md §7, round trips, malformed input.
+/// BIT group, BIT and BHT: a worked example (docs/card-formats.md), round trips, malformed input.
 @Suite struct BiometricInformationTests {
     /// `7F 60 1F 83 01 92 A1 1A 81 01 08 82 01 09 87 02 01 01 88 02 00 06 B1 0A 81 02 0C 3C 82 01 05 83 01 00`.
     private let rightIndexBIT: [UInt8] = try! [UInt8](
         hex: "7F 60 1F 83 01 92 A1 1A 81 01 08 82 01 09 87 02 01 01 88 02 00 06 B1 0A 81 02 0C 3C 82 01 05 83 01 00")
 
     private var rightIndex: BiometricInformation {
-        BiometricInformation(referenceQualifier: 0x92, header: .compactCard(.rightIndex, parameters: .pbtoolProbe))
+        BiometricInformation(referenceQualifier: 0x92, header: .compactCard(.rightIndex, parameters: .pbISO))
     }
 
     @Test func buildsTheWorkedExample() {
@@ -19,12 +20,12 @@ import Testing
 
     @Test func parsesWhatItBuilds() throws {
         let group = BiometricInformation.group([rightIndex, BiometricInformation(
-            referenceQualifier: 0x97, header: .compactCard(.leftIndex, parameters: .pbtoolProbe))])
+            referenceQualifier: 0x97, header: .compactCard(.leftIndex, parameters: .pbISO))])
         let parsed = try #require(try BiometricInformation.templates(in: group.encoded, operation: "test"))
         #expect(parsed.map(\.finger) == [.rightIndex, .leftIndex])
         #expect(parsed[0] == rightIndex)
         #expect(parsed[0].header.isCompactCard)
-        #expect(parsed[0].header.parameters == .pbtoolProbe)
+        #expect(parsed[0].header.parameters == .pbISO)
         #expect(parsed[0].header.formatName == "ISO 19794-2 compact card")
     }
 

@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import SmartCard
 import Testing
 import TestSupport
@@ -49,7 +50,7 @@ import VirtualCard
         }
         let bioManager = fixture.bioManager
         try bioManager.select()
-        #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+        #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
         try store.select()
         #expect(try store.read(named: "finger") == Array("finger".utf8) + secret)
         #expect(try store.read(named: "either") == Array("either".utf8) + secret)
@@ -75,19 +76,19 @@ import VirtualCard
         let bioManager = fixture.bioManager
         let store = IDStore(transport: fixture.transport)
         try bioManager.select()
-        _ = try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe))
+        _ = try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe))
         #expect(try bioManager.logOut() == [.rightIndex])
         try store.select()
         #expect(throws: IDStoreError.self) { try store.read(named: "finger") }
         try bioManager.select()
-        _ = try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe))
+        _ = try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe))
         fixture.reset()
         try store.select()
         #expect(throws: IDStoreError.self) { try store.read(named: "finger") }
         // A failed match also ends an earlier verification of that finger.
         try bioManager.select()
-        _ = try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe))
-        #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
+        _ = try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe))
+        #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
         try store.select()
         #expect(throws: IDStoreError.self) { try store.read(named: "finger") }
     }

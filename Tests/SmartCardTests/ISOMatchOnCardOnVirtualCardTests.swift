@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import SmartCard
 import Testing
 import TestSupport
@@ -14,7 +15,7 @@ import VirtualCard
         let iso = ISOMatchOnCard(transport: fixture.transport)
         try iso.select()
         #expect(try iso.verifyPIN("87654321", reference: ISOMatchOnCard.adminPIN) == .match)
-        try iso.enroll(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.reference))
+        try iso.enroll(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.reference))
         try iso.resetSecurityStatus(of: ISOMatchOnCard.adminPIN)
         try iso.select()
         return (fixture, iso)
@@ -31,38 +32,38 @@ import VirtualCard
         #expect(templates[0].finger == .leftIndex)
         #expect(templates[0].referenceQualifier == 0x97)
         #expect(templates[0].header.isCompactCard)
-        #expect(templates[0].header.parameters == .pbtoolProbe)
+        #expect(templates[0].header.parameters == .pbISO)
         #expect(try enrolledCard.status(of: 0x97) == .notVerified(retriesLeft: 5))
     }
 
     @Test func verifiesOnCardAndCountsFailures() throws {
         let (_, iso) = try enrolled()
-        #expect(try iso.verify(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
-        #expect(try iso.verify(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+        #expect(try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
+        #expect(try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
         #expect(try iso.status(of: 0x97) == .verified)
         try iso.resetSecurityStatus(of: 0x97)
         #expect(try iso.status(of: 0x97) == .notVerified(retriesLeft: 5))
         #expect(throws: CardEdgeError.notEnrolled("right-index")) {
-            try iso.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe))
+            try iso.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe))
         }
         // Refused probes (too few minutiae, malformed template) cost nothing.
-        let eleven = try CompactMinutiae(bytes: MinutiaeFixture.compact(count: 11, seed: 4))
+        let eleven = try CompactCardTemplate(bytes: MinutiaeFixture.compact(count: 11, seed: 4))
         #expect(throws: CardEdgeError.invalidData(operation: "VERIFY left-index")) { try iso.verify(reference: 0x97, probe: eleven) }
         #expect(try iso.status(of: 0x97) == .notVerified(retriesLeft: 5))
     }
 
     @Test func blocksAndUnblocksWithThePUK() throws {
         let (_, iso) = try enrolled()
-        let impostor = try CompactMinutiae(bytes: Fixture.impostor)
+        let impostor = try CompactCardTemplate(bytes: Fixture.impostor)
         for left in (0...4).reversed() { #expect(try iso.verify(.leftIndex, minutiae: impostor) == .noMatch(retriesLeft: left)) }
-        #expect(try iso.verify(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .blocked)
+        #expect(try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .blocked)
         #expect(try iso.status(of: 0x97) == .blocked)
         #expect(throws: CardEdgeError.securityStatusNotSatisfied(operation: "RESET RETRY COUNTER left-index")) {
             try iso.resetRetryCounter(of: 0x97)
         }
         #expect(try iso.resetRetryCounter(of: 0x97, puk: "00000000") == .noMatch(retriesLeft: 9))
         #expect(try iso.resetRetryCounter(of: 0x97, puk: "12345678") == .match)
-        #expect(try iso.verify(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+        #expect(try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
         #expect(try iso.retryCounters().contains(RetryCounter(reference: 0x82, remaining: 10, maximum: 10)))
     }
 
@@ -83,12 +84,12 @@ import VirtualCard
     @Test func managementNeedsTheAdminPIN() throws {
         let (_, iso) = try enrolled()
         #expect(throws: CardEdgeError.securityStatusNotSatisfied(operation: "CHANGE REFERENCE DATA right-index")) {
-            try iso.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.reference))
+            try iso.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.reference))
         }
         #expect(throws: CardEdgeError.securityStatusNotSatisfied(operation: "PUT DATA (delete) left-index")) { try iso.delete(.leftIndex) }
         #expect(try iso.verifyPIN("87654321", reference: ISOMatchOnCard.adminPIN) == .match)
         #expect(throws: CompactTemplateError.self) {
-            try iso.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: MinutiaeFixture.compact(count: 61, seed: 3)))
+            try iso.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: MinutiaeFixture.compact(count: 61, seed: 3)))
         }
         try iso.delete(.leftIndex)
         #expect(throws: CardEdgeError.notEnrolled("left-index")) { try iso.delete(.leftIndex) }

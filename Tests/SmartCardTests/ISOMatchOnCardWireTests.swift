@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import SmartCard
 import Testing
 import TestSupport
@@ -14,7 +15,7 @@ import TestSupport
 
     @Test func sendsTheWorkedVerifyExample() throws {
         let (iso, card) = verifier([.init("00 20 00 92 0E 7F 2E 0B 81 09 64 50 4A 78 3C 97 32 8C 40", "63C4")])
-        #expect(try iso.verify(reference: 0x92, probe: CompactMinutiae(bytes: minutiae)) == .noMatch(retriesLeft: 4))
+        #expect(try iso.verify(reference: 0x92, probe: CompactCardTemplate(bytes: minutiae)) == .noMatch(retriesLeft: 4))
         #expect(card.isFinished)
     }
 
@@ -22,15 +23,15 @@ import TestSupport
         let cases: [(String, VerificationOutcome)] = [("9000", .match), ("6300", .noMatch(retriesLeft: nil)), ("6983", .blocked)]
         for (status, outcome) in cases {
             let (iso, _) = verifier([.init("00 20 00 92 0E 7F 2E 0B 81 09 64 50 4A 78 3C 97 32 8C 40", status)])
-            #expect(try iso.verify(reference: 0x92, probe: CompactMinutiae(bytes: minutiae)) == outcome)
+            #expect(try iso.verify(reference: 0x92, probe: CompactCardTemplate(bytes: minutiae)) == outcome)
         }
         let (missing, _) = verifier([.init("00 20 00 95 0E 7F 2E 0B 81 09 64 50 4A 78 3C 97 32 8C 40", "6A88")])
         #expect(throws: CardEdgeError.notEnrolled("right-little")) {
-            try missing.verify(reference: 0x95, probe: CompactMinutiae(bytes: minutiae))
+            try missing.verify(reference: 0x95, probe: CompactCardTemplate(bytes: minutiae))
         }
         let (malformed, _) = verifier([.init("00 20 00 92 0E 7F 2E 0B 81 09 64 50 4A 78 3C 97 32 8C 40", "6A80")])
         #expect(throws: CardEdgeError.invalidData(operation: "VERIFY right-index")) {
-            try malformed.verify(reference: 0x92, probe: CompactMinutiae(bytes: minutiae))
+            try malformed.verify(reference: 0x92, probe: CompactCardTemplate(bytes: minutiae))
         }
     }
 
@@ -43,7 +44,7 @@ import TestSupport
     }
 
     @Test func discoversFingersFromGetDataAndBuildsTheProbeToTheBIT() throws {
-        let parameters = MatchingAlgorithmParameters(minimumMinutiae: 2, maximumMinutiae: 3, order: .xyAscending)
+        let parameters = CardMinutiaeRequirements(minimumCount: 2, maximumCount: 3, order: .cartesianXYAscending)
         let group = BiometricInformation.group([
             BiometricInformation(referenceQualifier: 0x96, header: .compactCard(.leftThumb, parameters: parameters)),
         ])
@@ -55,7 +56,7 @@ import TestSupport
             .init("00 20 00 96 0E 7F 2E 0B 81 09 32 8C 40 64 50 4A 78 3C 97", "9000"),
         ])
         try iso.select()
-        #expect(try iso.verify(.leftThumb, minutiae: CompactMinutiae(bytes: four)) == .match)
+        #expect(try iso.verify(.leftThumb, minutiae: CompactCardTemplate(bytes: four)) == .match)
         #expect(card.isFinished)
     }
 
@@ -70,9 +71,9 @@ import TestSupport
                                        response: fci.encoded + [0x90, 0x00])])
         try iso.select()
         #expect(throws: CardEdgeError.unsupportedFormat(what: "right-index", format: "ISO 19794-2 normal card")) {
-            try iso.verify(.rightIndex, minutiae: CompactMinutiae(bytes: minutiae))
+            try iso.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: minutiae))
         }
-        #expect(throws: CardEdgeError.notEnrolled("left-index")) { try iso.verify(.leftIndex, minutiae: CompactMinutiae(bytes: minutiae)) }
+        #expect(throws: CardEdgeError.notEnrolled("left-index")) { try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: minutiae)) }
     }
 
     @Test func pinBlocksAndManagementCommands() throws {

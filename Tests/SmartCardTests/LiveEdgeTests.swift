@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import Foundation
 import PCSC
 import SmartCard
@@ -8,7 +9,7 @@ import VirtualCard
 
 /// The card edges through the real stack: libpcsclite → pcscd → vpcd → the virtual card (in this
 /// process, with the comparison test double at its seam).
-@Suite(.serialized, .timeLimit(.minutes(3))) struct LiveEdgeTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct LiveEdgeTests {
     private typealias Fixture = VirtualCardFixture
     private let secret = Array("s3cret".utf8)
 
@@ -31,7 +32,7 @@ import VirtualCard
         try bioManager.changeKey(.admin, to: Fixture.adminKey)
         try bioManager.changeState(to: .operational)
         try bioManager.verifyKey(Fixture.adminKey, .admin)
-        try bioManager.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.reference))
+        try bioManager.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.reference))
         let store = IDStore(transport: transport)
         try store.select()
         try store.store(secret, named: "login", access: IDStoreAccess(write: .admin, read: .finger))
@@ -51,8 +52,8 @@ import VirtualCard
             #expect(!(try bioManager.properties().isAdminKeyVerified), "the reset disposition dropped the admin key")
             let header = try BiometricHeader(try BERTLV(bytes: try bioManager.bioHeader(.rightIndex)), operation: "test")
             #expect(header.isCompactCard)
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
             let store = IDStore(transport: transport)
             try store.select()
             #expect(try store.entries().map(\.name) == ["login"])
@@ -77,6 +78,49 @@ import VirtualCard
         }
     }
 
+    /// Sends `apdu` as it is and returns the answer's data and status word (hex, no spaces).
+    private func raw(_ card: PCSCCard, _ apdu: String) throws -> (data: [UInt8], status: String) {
+        let answer = try card.transmit(try [UInt8](hex: apdu))
+        return (Array(answer.dropLast(2)), answer.suffix(2).hexString(separator: ""))
+    }
+
+    /// Issue 24, item 1: the admin key cannot open a finger-guarded entry by loosening its rule.
+    /// Raw APDUs: SELECT BioManager, VERIFY KEY (admin), SELECT IDStore, SET ACCESS, READ.
+    @Test func theAdminKeyCanTightenARuleButLooseningOneErasesTheData() async throws {
+        try await LiveStack.run {
+            let attached = try attach()
+            defer { try? attached.detach() }
+            try personalise(attached.reader)
+            let card = try PCSCContext().connect(to: attached.reader)
+            let store = IDStore(transport: transport(card))
+            let bioManager = BioManager(transport: transport(card))
+            try bioManager.select()
+            try bioManager.verifyKey(Fixture.adminKey, .admin)
+            try store.select()
+            let either = try store.store(secret, named: "either", access: IDStoreAccess(write: .admin, read: .fingerOrAdmin))
+            let login = try #require(try store.directory().container(named: "login"))
+            let adminKey = Fixture.adminKey.hexString(separator: "")
+            #expect(try raw(card, "00A4040C06A00000008400").status == "9000")
+            #expect(try raw(card, "B0460100\(String(format: "%02X", Fixture.adminKey.count))\(adminKey)").status == "9000")
+            #expect(try raw(card, "00A4040C06A00000008403").status == "9000")
+            let eitherP1 = String(format: "%02X", either.container), loginP1 = String(format: "%02X", login)
+            // Tightening keeps the data: finger-or-admin → finger; the admin key no longer reads it.
+            #expect(try raw(card, "B05A\(eitherP1)000121").status == "9000")
+            #expect(try raw(card, "B056\(eitherP1)0003").data == [0x21, 0x00, UInt8(secret.count)])
+            #expect(try raw(card, "B054\(eitherP1)00FA").status == "6982")
+            // Loosening erases it: finger → anyone, and finger → admin.
+            #expect(try raw(card, "B05A\(loginP1)0001FF").status == "9000")
+            #expect(try raw(card, "B056\(loginP1)0003").data == [0xFF, 0x00, 0x00])
+            let read = try raw(card, "B054\(loginP1)00FA")
+            #expect(read.status == "6A82")
+            #expect(read.data.isEmpty)
+            #expect(try raw(card, "B05A\(eitherP1)000122").status == "9000")
+            #expect(try raw(card, "B054\(eitherP1)00FA").status == "6A82")
+            #expect(try raw(card, "B056\(eitherP1)0003").data == [0x22, 0x00, 0x00])
+            try card.disconnect(.reset)
+        }
+    }
+
     @Test func leavingTheCardKeepsTheVerifiedFingerAndAResetDropsIt() async throws {
         try await LiveStack.run {
             let attached = try attach()
@@ -89,7 +133,7 @@ import VirtualCard
             let verifying = try PCSCContext().connect(to: attached.reader)
             let bioManager = BioManager(transport: transport(verifying))
             try bioManager.select()
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
             try verifying.disconnect(.leave)
             let reading = try PCSCContext().connect(to: attached.reader)
             let store = IDStore(transport: transport(reading))
@@ -111,7 +155,7 @@ import VirtualCard
             let card = try PCSCContext().connect(to: attached.reader)
             let bioManager = BioManager(transport: transport(card))
             try bioManager.select()
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
             try attached.detach()
             let store = IDStore(transport: transport(card))
             #expect(throws: PCSCError.self) { try store.select() }
@@ -134,14 +178,14 @@ import VirtualCard
             try iso.select()
             #expect(try iso.biometricInformation().isEmpty)
             #expect(try iso.verifyPIN("87654321", reference: ISOMatchOnCard.adminPIN) == .match)
-            try iso.enroll(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.reference))
+            try iso.enroll(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.reference))
             try iso.resetSecurityStatus(of: ISOMatchOnCard.adminPIN)
             try iso.select()
             let templates = try iso.biometricInformation()
             #expect(templates.map(\.finger) == [.leftIndex])
             #expect(try iso.status(of: 0x97) == .notVerified(retriesLeft: 5))
-            #expect(try iso.verify(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
-            #expect(try iso.verify(.leftIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+            #expect(try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
+            #expect(try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
             #expect(try iso.status(of: 0x97) == .verified)
             try iso.resetSecurityStatus(of: 0x97)
             #expect(try iso.verifyPIN("123456") == .match)
@@ -164,11 +208,11 @@ import VirtualCard
             let bioManager = BioManager(transport: transport(card))
             try bioManager.select()
             for left in (0...4).reversed() {
-                #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: left))
+                #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: left))
             }
             try card.reconnect(initialization: .reset)
             try bioManager.select()
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .blocked)
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .blocked)
             try card.disconnect(.unpower)
             try first.detach()
             // A new card process from the same state file: still blocked.
@@ -178,7 +222,7 @@ import VirtualCard
             let reopened = BioManager(transport: transport(again))
             try reopened.select()
             #expect(try reopened.properties().blocked == [Finger.rightIndex.bioManagerContainer])
-            #expect(try reopened.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .blocked)
+            #expect(try reopened.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .blocked)
             try again.disconnect(.leave)
         }
     }

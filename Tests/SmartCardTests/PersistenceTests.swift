@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 import SmartCard
 import Testing
@@ -15,13 +16,13 @@ import VirtualCard
         do {
             let fixture = try Fixture(stateFile: stateFile)
             let bioManager = try fixture.enrollRightIndex()
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 3))
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 3))
             let store = IDStore(transport: fixture.transport)
             try store.select()
             try store.store([1, 2, 3], named: "kept", access: IDStoreAccess(write: .admin, read: .finger))
             try bioManager.select()
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
         }
         let restarted = try Fixture(stateFile: stateFile)
         let bioManager = restarted.bioManager
@@ -35,17 +36,17 @@ import VirtualCard
         #expect(throws: IDStoreError.self) { try store.read(named: "kept") }
         try bioManager.select()
         for left in (0...4).reversed() {
-            #expect(try bioManager.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: left))
+            #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: left))
         }
         let blockedAgain = try Fixture(stateFile: stateFile)
         let reopened = blockedAgain.bioManager
         try reopened.select()
         properties = try reopened.properties()
         #expect(properties.blocked == [0])
-        #expect(try reopened.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .blocked)
+        #expect(try reopened.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .blocked)
         try reopened.verifyKey(Fixture.adminKey, .admin)
         try reopened.unblock(.rightIndex)
-        #expect(try reopened.verify(.rightIndex, minutiae: CompactMinutiae(bytes: Fixture.probe)) == .match)
+        #expect(try reopened.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
         let reopenedStore = IDStore(transport: blockedAgain.transport)
         try reopenedStore.select()
         #expect(try reopenedStore.read(named: "kept") == [1, 2, 3])
@@ -59,9 +60,9 @@ import VirtualCard
             let iso = ISOMatchOnCard(transport: fixture.transport)
             try iso.select()
             #expect(try iso.verifyPIN("87654321", reference: ISOMatchOnCard.adminPIN) == .match)
-            try iso.enroll(.rightThumb, minutiae: CompactMinutiae(bytes: Fixture.reference))
+            try iso.enroll(.rightThumb, minutiae: CompactCardTemplate(bytes: Fixture.reference))
             #expect(try iso.verifyPIN("111111") == .noMatch(retriesLeft: 2))
-            #expect(try iso.verify(.rightThumb, minutiae: CompactMinutiae(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
+            #expect(try iso.verify(.rightThumb, minutiae: CompactCardTemplate(bytes: Fixture.impostor)) == .noMatch(retriesLeft: 4))
         }
         let fixture = try Fixture(stateFile: stateFile)
         let iso = ISOMatchOnCard(transport: fixture.transport)

@@ -1,4 +1,5 @@
 import APDU
+import BiometricFormats
 import Foundation
 import SmartCard
 import TestSupport
@@ -41,7 +42,7 @@ struct VirtualCardFixture {
     func enrollRightIndex() throws -> BioManager {
         let bioManager = try initialize()
         try bioManager.verifyKey(Self.adminKey, .admin)
-        try bioManager.enroll(.rightIndex, minutiae: CompactMinutiae(bytes: Self.reference))
+        try bioManager.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: Self.reference))
         return bioManager
     }
 

@@ -1,36 +1,26 @@
+import BiometricFormats
+import Files
 import Foundation
+import TestSupport
 import Testing
 @testable import TemplateStore
 
 /// Other processes and a full disk: real child processes writing to the same file.
 @Suite struct ConcurrencyTests {
-    /// Starts the helper and waits until it prints `marker` (or exits).
-    private func startWriter(_ arguments: [String], waitingFor marker: String?) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: writerExecutable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        if let marker {
-            var seen = ""
-            let deadline = Date().addingTimeInterval(60)
-            while !seen.contains(marker), Date() < deadline, process.isRunning {
-                seen += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            }
-            #expect(seen.contains(marker), "writer said: \(seen)")
-        }
-        return (process, output)
+    /// Starts the helper and waits until it prints `marker`.
+    private func startWriter(_ arguments: [String], waitingFor marker: String?) throws -> ChildProcess {
+        let writer = try ChildProcess(writerExecutable, arguments)
+        if let marker { try writer.waitForLine { $0.contains(marker) } }
+        return writer
     }
 
     @Test func writerKilledMidTransactionLeavesNoPartialRow() throws {
         let scratch = try Scratch()
         let store = try scratch.makeStore()
         _ = try store.addUser(named: "before")
-        let (writer, _) = try startWriter([scratch.storePath, scratch.keyPath, "hold", "ghost", "5"], waitingFor: "in-transaction")
-        kill(writer.processIdentifier, SIGKILL)
-        writer.waitUntilExit()
-        #expect(writer.terminationReason == .uncaughtSignal)
+        let writer = try startWriter([scratch.storePath, scratch.keyPath, "hold", "ghost", "5"], waitingFor: "in-transaction")
+        writer.send(SIGKILL)
+        #expect(try writer.waitForExit().signal == SIGKILL)
 
         let reopened = try scratch.reopen()
         #expect(try reopened.users().map(\.name) == ["before"])
@@ -46,10 +36,9 @@ import Testing
         do { _ = try scratch.makeStore() }
         let first = try startWriter([scratch.storePath, scratch.keyPath, "add", "a", "25"], waitingFor: nil)
         let second = try startWriter([scratch.storePath, scratch.keyPath, "add", "b", "25"], waitingFor: nil)
-        for (process, output) in [first, second] {
-            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "writer said: \(said)")
+        for writer in [first, second] {
+            let ended = try writer.waitForExit()
+            #expect(ended.status == 0, "writer said: \(writer.standardOutput) \(writer.standardError)")
         }
         let store = try scratch.reopen()
         #expect(try store.users().count == 50)
@@ -84,7 +73,7 @@ import Testing
         var stored: [UUID] = []
         let error = #expect(throws: StoreError.self) {
             for index in 0..<40 {
-                let finger = FingerPosition.allCases[index % 10], format = TemplateFormat.allCases[index / 10]
+                let finger = Finger.allCases[index % 10], format = TemplateFormat.allCases[index / 10]
                 stored.append(try store.addTemplate(sampleTemplate(index, count: 3000), user: user.id, finger: finger, format: format).id)
             }
         }
@@ -174,18 +163,14 @@ import Testing
 
     @Test func openingGarbageFailsWithNotADatabase() throws {
         let scratch = try Scratch()
-        try PrivateFiles.writeNewFileForTests(scratch.storePath, Array(repeating: 0x41, count: 4096))
+        let garbage = try OutputFile(scratch.storePath)
+        try garbage.write(Array(repeating: 0x41, count: 4096))
+        try garbage.commit()
         let connection = try SQLiteConnection(path: scratch.storePath)
         #expect {
             _ = try connection.integer("PRAGMA user_version")
         } throws: { error in
             SQLiteError.notADatabase ~= error
         }
-    }
-}
-
-extension PrivateFiles {
-    static func writeNewFileForTests(_ path: String, _ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try writeNewFile(path, bytes: $0) }
     }
 }

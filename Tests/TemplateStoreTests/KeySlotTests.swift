@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 import Testing
 @testable import TemplateStore
@@ -69,7 +70,7 @@ import Testing
         let scratch = try Scratch()
         let store = try scratch.makeStore()
         let user = try store.addUser(named: "alice")
-        for finger in FingerPosition.allCases {
+        for finger in Finger.allCases {
             _ = try store.addTemplate(sampleTemplate(finger.rawValue), user: user.id, finger: finger, format: .iso)
         }
         let sealedBefore = try sqlite3(scratch.storePath, "SELECT hex(sealed) FROM templates ORDER BY template_uuid;")

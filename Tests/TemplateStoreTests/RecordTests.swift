@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 import Testing
 @testable import TemplateStore
@@ -9,7 +10,7 @@ import Testing
         let alice = try store.addUser(named: "alice")
         let bob = try store.addUser(named: "bob")
         let first = try store.addTemplate(sampleTemplate(1), user: alice.id, finger: .rightIndex, format: .iso)
-        _ = try store.addTemplate(sampleTemplate(2), user: alice.id, finger: .leftThumb, format: .compact)
+        _ = try store.addTemplate(sampleTemplate(2), user: alice.id, finger: .leftThumb, format: .compactCard)
         _ = try store.addTemplate(sampleTemplate(3, count: 20), user: bob.id, finger: .rightIndex, format: .iso)
 
         let reopened = try scratch.reopen()
@@ -20,7 +21,7 @@ import Testing
         #expect(try reopened.template(user: bob.id, finger: .rightIndex, format: .iso)?.bytes.copyBytes() == sampleTemplate(3, count: 20))
         #expect(try reopened.templates(of: alice.id).map(\.record.finger) == [.rightIndex, .leftThumb])
         #expect(try reopened.templateRecords(finger: .rightIndex).count == 2)
-        #expect(try reopened.templateRecords(format: .compact).map(\.userID) == [alice.id])
+        #expect(try reopened.templateRecords(format: .compactCard).map(\.userID) == [alice.id])
         #expect(try reopened.templateRecords(user: bob.id).map(\.byteCount) == [20])
     }
 
@@ -102,11 +103,11 @@ import Testing
     }
 
     @Test func fingerNamesAreTheTenISOPositions() {
-        #expect(FingerPosition.allCases.count == 10)
-        #expect(FingerPosition(name: "right-index")?.isoCode == 2)
-        #expect(FingerPosition(name: "LEFT-LITTLE")?.isoCode == 10)
-        #expect(FingerPosition.leftThumb.name == "left-thumb")
-        #expect(FingerPosition(name: "right-toe") == nil)
-        #expect(FingerPosition(name: "unknown") == nil)
+        #expect(Finger.allCases.count == 10)
+        #expect(Finger(name: "right-index")?.storeCode == 2)
+        #expect(Finger(name: "LEFT-LITTLE")?.storeCode == 10)
+        #expect(Finger.leftThumb.name == "left-thumb")
+        #expect(Finger(name: "right-toe") == nil)
+        #expect(Finger(name: "unknown") == nil)
     }
 }

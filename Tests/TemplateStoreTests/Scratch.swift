@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import TemplateStore
 
 /// A private temporary directory (mode 0700) with a store and a key file in it, removed on release.
@@ -49,16 +50,8 @@ func passphrase(_ text: String) throws -> KeySecret {
 /// Runs a program and returns its exit status and standard output.
 @discardableResult
 func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = try ChildProcess.run(executable, arguments, mergingErrors: true)
+    return (run.status, run.standardOutput)
 }
 
 /// Runs SQL on a file with the `sqlite3` command-line shell, as an attacker with file access would.

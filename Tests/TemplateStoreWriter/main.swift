@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 import TemplateStore
 
@@ -7,20 +8,22 @@ import TemplateStore
 //   TemplateStoreWriter DB KEYFILE hold PREFIX COUNT   add COUNT users+templates in one open
 //                                                      transaction, print "in-transaction", wait
 //   TemplateStoreWriter DB KEYFILE add PREFIX COUNT    add COUNT users+templates, one transaction each
+//   TemplateStoreWriter DB KEYFILE add-host PREFIX COUNT  the same, the bytes (no host template)
+//                                                      tagged `host`: what an unchecked import stored
 
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-func addUser(_ store: TemplateDatabase, _ name: String) throws {
+func addUser(_ store: TemplateDatabase, _ name: String, format: TemplateFormat = .iso) throws {
     let user = try store.addUser(named: name)
     let template = (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ name.count) }
-    _ = try store.addTemplate(template, user: user.id, finger: .rightIndex, format: .iso)
+    _ = try store.addTemplate(template, user: user.id, finger: .rightIndex, format: format)
 }
 
 let arguments = CommandLine.arguments
 guard arguments.count == 6, let count = Int(arguments[5]) else {
-    say("usage: TemplateStoreWriter DB KEYFILE hold|add PREFIX COUNT")
+    say("usage: TemplateStoreWriter DB KEYFILE hold|add|add-host PREFIX COUNT")
     exit(2)
 }
 do {
@@ -32,9 +35,9 @@ do {
             say("in-transaction")
             sleep(600)
         }
-    case "add":
+    case "add", "add-host":
         for index in 0..<count {
-            try store.writeBatch { try addUser(store, "\(arguments[4])-\(index)") }
+            try store.writeBatch { try addUser(store, "\(arguments[4])-\(index)", format: arguments[3] == "add" ? .iso : .host) }
         }
         say("done")
     default:

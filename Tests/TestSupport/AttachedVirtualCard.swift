@@ -18,9 +18,10 @@ public final class AttachedVirtualCard: @unchecked Sendable {
         self.reader = reader
     }
 
-    /// Attaches `card` on `port` and waits until pcscd reports it present (at most `timeout`).
+    /// Attaches `card` on `port` and waits until pcscd reports it present (`timeout` only turns
+    /// a hang into a failure).
     public static func attach(_ card: VirtualCard, port: UInt16 = 35963,
-                              timeout: Duration = .seconds(10)) throws -> AttachedVirtualCard {
+                              timeout: Duration = TestPatience.limit) throws -> AttachedVirtualCard {
         guard let reader = PCSCDaemon.vpcdReaders[port] else { throw LiveStackError("no vpcd reader on port \(port)") }
         let attachment = VPCDAttachment(card: card, parameters: .init(port: port))
         attachment.start()
@@ -44,8 +45,8 @@ public final class AttachedVirtualCard: @unchecked Sendable {
         try attach(VirtualCard(atr: atr, applets: applets, stateFile: stateFile), port: port)
     }
 
-    /// Detaches the card and waits until pcscd reports the reader empty (at most `timeout`).
-    public func detach(timeout: Duration = .seconds(10)) throws {
+    /// Detaches the card and waits until pcscd reports the reader empty.
+    public func detach(timeout: Duration = TestPatience.limit) throws {
         attachment.stop()
         try ReaderWatch.waitForCard(in: reader, present: false, timeout: timeout)
     }

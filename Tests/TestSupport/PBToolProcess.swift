@@ -1,4 +1,5 @@
 import Foundation
+import LiveCardStack
 
 /// Runs the built `pbtool` binary, as a user or a script would, and captures what it printed.
 public struct PBToolProcess {
@@ -9,76 +10,21 @@ public struct PBToolProcess {
     }
 
     /// The `pbtool` executable built beside the test bundle (`.build/<config>/pbtool`).
-    public static var executable: URL {
-        if let override = ProcessInfo.processInfo.environment["PBTOOL_BINARY"] {
-            return URL(fileURLWithPath: override)
-        }
-        let bundle = Bundle.main.bundleURL
-        var directory = bundle.hasDirectoryPath ? bundle : bundle.deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("pbtool")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return SharedData.repositoryRoot.appendingPathComponent(".build/debug/pbtool")
-    }
+    public static var executable: URL { PBToolBinary.url }
 
-    /// Runs `pbtool arguments…`, feeding `input` on standard input, and waits at most `timeout`.
-    public static func run(_ arguments: [String], input: String? = nil,
-                           environment: [String: String] = [:],
-                           timeout: Duration = .seconds(60)) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { _, new in new }
-        process.environment = env
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try? stdin.fileHandleForWriting.close()
+    /// A product of this package built beside the test bundle (`pbtool`, `pbmanual`).
+    public static func builtExecutable(_ name: String) -> URL { PBToolBinary.built(name) }
 
-        // Read both pipes while the child runs so a chatty child never blocks on a full pipe.
-        let outData = OutputCollector(stdout.fileHandleForReading)
-        let errData = OutputCollector(stderr.fileHandleForReading)
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                throw TimedOut(arguments: arguments, timeout: timeout)
-            }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       standardOutput: outData.finish(), standardError: errData.finish())
-    }
-
-    public struct TimedOut: Error, CustomStringConvertible {
-        public let arguments: [String]
-        public let timeout: Duration
-        public var description: String { "pbtool \(arguments.joined(separator: " ")) ran past \(timeout)" }
-    }
-}
-
-/// Drains a pipe on a background thread.
-private final class OutputCollector: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func finish() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
+    /// Runs `pbtool arguments…`, feeding `input` on standard input, with `environment` added to
+    /// the test's and the variables in `unsetting` removed (`$USER`), and waits for it to end (a
+    /// hang is killed after `limit`).
+    public static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                           unsetting: [String] = [], limit: Duration = TestPatience.limit) throws -> Outcome {
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        unsetting.forEach { merged[$0] = nil }
+        let child = try ChildProcess(executable.path, arguments, environment: merged,
+                                     input: .bytes(input.map { Array($0.utf8) } ?? []))
+        let ended = try child.waitForExit(limit: limit)
+        return Outcome(status: ended.status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 }

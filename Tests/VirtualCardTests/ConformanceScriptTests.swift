@@ -43,7 +43,7 @@ import VirtualCard
 }
 
 /// The same scripts through libpcsclite → pcscd → vpcd, as `make test` replays apdu-scripts/.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveConformanceScriptTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct LiveConformanceScriptTests {
     /// With the engine's card matcher deciding on the card at its calibrated threshold.
     @Test func theBiometricAppletScriptsPassThroughPCSCD() async throws {
         try await LiveStack.run {

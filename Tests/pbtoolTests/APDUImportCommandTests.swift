@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `pbtool apdu import`: legacy scripts in, runnable pbtool scripts out.
-@Suite(.timeLimit(.minutes(2))) struct APDUImportCommandTests {
+@Suite(.timeLimit(.minutes(15))) struct APDUImportCommandTests {
     private typealias Folder = APDURunCommandTests.ScriptFolder
 
     @Test func scriptorFileConvertsAndRuns() throws {

@@ -6,7 +6,7 @@ import VirtualCard
 
 /// `pbtool apdu run` through pcscd + vpcd + the virtual card, including the card going away
 /// and a card that stops answering.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct APDURunLiveTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct APDURunLiveTests {
     private typealias Folder = APDURunCommandTests.ScriptFolder
 
     @Test func conformanceScriptsPassThroughPCSC() async throws {
@@ -42,17 +42,18 @@ import VirtualCard
             let script = try folder.write("removed.apdu", """
                 test "before" { \(APDURunCommandTests.select) =9000 }
                 test "during" {
-                  sleep 4s
+                  sleep 10s
                   80 32 00 00 04 =9000
                 }
                 test "after" { 80 32 00 00 04 =9000 }
                 """)
             let attached = try AttachedVirtualCard.attach()
             let arguments = ["apdu", "run", "--reader", attached.reader, "--junit", report.path, script]
-            let running = Task.detached { try PBToolProcess.run(arguments) }
-            try await Task.sleep(for: .milliseconds(1500))
+            let running = try StreamingPBTool(arguments)
+            // The card leaves while "during" sleeps, after "before" has passed.
+            try running.waitForLine { $0.contains("PASS before") }
             try attached.detach()
-            let outcome = try await running.value
+            let outcome = try running.waitForExit()
             #expect(outcome.status == 3, "\(outcome.standardOutput)\(outcome.standardError)")
             #expect(outcome.standardOutput.contains("  PASS before"))
             #expect(outcome.standardOutput.contains("  ERROR during"))

@@ -46,6 +46,15 @@ import TestSupport
         }
         let svg = try String(contentsOfFile: det, encoding: .utf8)
         #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>\n") && svg.contains("<polyline"))
+        let png = try json(try PBToolProcess.run(["image", "info", "\(directory)/det-\(matcher).png", "--json"]).standardOutput)
+        #expect(png["format"] as? String == "png" && png["layout"] as? String == "rgb")
+        #expect(png["width"] as? Int == 1_120 && png["height"] as? Int == 960, "the SVG's 560 × 480 at twice the size")
+    }
+
+    @Test func theDETPictureIsNeverWrittenOverItsSVG() throws {
+        let outcome = try PBToolProcess.run(["bench", "accuracy", "--dataset", try dataset(), "--det", "\(directory)/det.png"])
+        #expect(outcome.status == 2 && outcome.standardError.contains("--det names the SVG file"), "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/det.png"))
     }
 
     @Test func accuracyPrintsATable() throws {

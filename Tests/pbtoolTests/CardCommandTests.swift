@@ -5,7 +5,7 @@ import VirtualCard
 
 /// `pbtool card …` and `pbtool apdu send` end to end: the built binary against pcscd, vpcd and
 /// the virtual card (in this process, or `pbtool card emulate` as its own process).
-@Suite(.serialized, .timeLimit(.minutes(3))) struct CardCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct CardCommandTests {
     private let selectDemo = "00A4040008F07062746F6F6C01"
 
     private func json(_ text: String) throws -> [String: Any] {

@@ -5,24 +5,35 @@ import TestSupport
 
 /// Another application holding the card: status degrades, and a command that would wait forever
 /// ends at its --timeout with exit 7.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct CardContentionTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct CardContentionTests {
     @Test func aTransactionHeldElsewhereEndsInATimeoutNotAHang() async throws {
         try await LiveStack.run {
             let attached = try AttachedVirtualCard.attach()
             defer { try? attached.detach() }
             let holder = try PCSCContext().connect(to: attached.reader)
-            let released = HoldSignal()
+            let released = HoldSignal(), holds = HoldSignal()
             let holding = Thread {
-                try? holder.withTransaction { _ in released.wait() }
+                try? holder.withTransaction { _ in
+                    holds.fire()
+                    released.wait()
+                }
             }
             holding.start()
             defer { released.fire() }
-            try await Task.sleep(for: .milliseconds(300))
-            let start = ContinuousClock.now
-            let outcome = try PBToolProcess.run(["apdu", "send", "--timeout", "1", "00A4040000"], timeout: .seconds(20))
+            holds.wait()
+            let outcome = try PBToolProcess.run(["apdu", "send", "--timeout", "1", "00A4040000"])
             #expect(outcome.status == 7, "\(outcome.standardError)")
             #expect(outcome.standardError.contains("timed out after 1 s"))
-            #expect(ContinuousClock.now - start < .seconds(10))
+        }
+    }
+
+    @Test func aPcscdThatNeverAnswersEndsInATimeoutNotAHang() throws {
+        let silent = try SilentSocket()
+        for arguments in [["card", "readers", "--timeout", "1"], ["apdu", "send", "--timeout", "1", "00A4040000"],
+                          ["card", "fingers", "--timeout", "1"]] {
+            let outcome = try PBToolProcess.run(arguments, environment: ["PCSCLITE_CSOCK_NAME": silent.path])
+            #expect(outcome.status == 7, "\(arguments): \(outcome.standardError)")
+            #expect(outcome.standardError.contains("timed out after 1 s waiting for pcscd"), "\(arguments): \(outcome.standardError)")
         }
     }
 
@@ -57,5 +68,34 @@ final class HoldSignal: @unchecked Sendable {
             return !isOpen
         }
         if first { semaphore.signal() }
+    }
+}
+
+/// A Unix socket that takes connections and never answers: pcscd hung before its first reply.
+final class SilentSocket {
+    let path: String
+    private let descriptor: Int32
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("silent-pcscd-\(UUID().uuidString.prefix(8)).sock").path
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard descriptor >= 0, bound == 0, listen(descriptor, 8) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+
+    deinit {
+        close(descriptor)
+        unlink(path)
     }
 }

@@ -6,14 +6,14 @@ import VirtualCard
 /// The flows on a card: `pbtool enroll/verify --on-card` through pcscd and vpcd against the
 /// virtual card in this process, its BioManager matching with the engine's compact-card matcher,
 /// and the login recipe (pam_exec + pamtester) on the card.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct CardFlowTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct CardFlowTests {
     private static let adminKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0"
     private func attach() throws -> AttachedVirtualCard {
         try AttachedVirtualCard.attach(applets: AppletCatalog.all())
     }
 
     private func pbtool(_ arguments: [String], bench: FlowTestBench) throws -> PBToolProcess.Outcome {
-        try PBToolProcess.run(arguments, environment: bench.environment, timeout: .seconds(180))
+        try PBToolProcess.run(arguments, environment: bench.environment)
     }
 
     @Test func enrollOnTheCardVerifyAndReleaseTheSecret() async throws {

@@ -4,16 +4,8 @@ import TestSupport
 
 @Suite struct ExportCommandTests {
     private func tool(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ChildProcess.run("/usr/bin/env", arguments)
+        return (run.status, run.standardOutput)
     }
 
     @Test func theBackendOpensTheCapturePackageAndNobodyElseCan() throws {
@@ -55,6 +47,41 @@ import TestSupport
         let again = try PBToolProcess.run(["export", "--capture", "--encrypt-to", pem, "--out", package, "--sensor", "sim:synthetic:5"])
         #expect(again.status == 2)
         #expect(again.standardError.contains("already exists"))
+    }
+
+    /// The backend opens JPEG and JPEG 2000 packages and reads their images with Pillow.
+    @Test(arguments: [("jpeg", "JPEG"), ("jp2", "JPEG2000")])
+    func theImageMayBeJPEGOrJPEG2000(format: String, pillowName: String) throws {
+        let scratch = try DBTestStore()
+        let key = scratch.path("backend.key"), pem = scratch.path("backend.pem"), package = scratch.path("pkg.json")
+        #expect(try tool(["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key]).status == 0)
+        #expect(try tool(["openssl", "pkey", "-in", key, "-pubout", "-out", pem]).status == 0)
+        let exported = try PBToolProcess.run(["export", "--capture", "--encrypt-to", pem, "--out", package,
+                                              "--image-format", format, "--sensor", "sim:synthetic:5"])
+        #expect(exported.status == 0, "\(exported.standardError)")
+        let script = """
+            import base64, io, json, sys
+            from cryptography.hazmat.primitives import hashes, serialization
+            from cryptography.hazmat.primitives.asymmetric import padding
+            from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+            from PIL import Image
+            p = json.load(open(sys.argv[1]))
+            k = serialization.load_pem_private_key(open(sys.argv[2], 'rb').read(), password=None)
+            aes = k.decrypt(base64.b64decode(p['encryptedKey']), padding.OAEP(mgf=padding.MGF1(hashes.SHA256()), algorithm=hashes.SHA256(), label=None))
+            c = json.loads(AESGCM(aes).decrypt(base64.b64decode(p['nonce']), base64.b64decode(p['ciphertext']) + base64.b64decode(p['tag']), p['additionalData'].encode()))
+            image = Image.open(io.BytesIO(base64.b64decode(c['image']['data'])))
+            same = image.size == (c['image']['width'], c['image']['height'])
+            print(c['image']['format'], image.format, image.mode, same, round(image.info['dpi'][0]) == round(c['image']['dpi']))
+            """
+        let opened = try tool(["python3", "-c", script, package, key])
+        #expect(opened.output == "\(format) \(pillowName) L True True\n", "\(opened.output)")
+    }
+
+    @Test func onlyCompressedImageFormatsGoIntoAPackage() throws {
+        let scratch = try DBTestStore()
+        let outcome = try PBToolProcess.run(["export", "--capture", "--encrypt-to", scratch.path("k.pem"), "--out",
+                                             scratch.path("p.json"), "--image-format", "png", "--sensor", "sim:synthetic:5"])
+        #expect(outcome.status == 2 && outcome.standardError.contains("--image-format must be wsq, jpeg or jp2"))
     }
 
     @Test func aKeyThatIsNotAnRSAPublicKeyIsRefusedBeforeAnySwipe() throws {

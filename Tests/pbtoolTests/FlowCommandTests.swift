@@ -51,27 +51,16 @@ import TestSupport
 
     @Test func ctrlCCancelsEnrollmentReleasesTheSensorAndStoresNothing() throws {
         let bench = try FlowTestBench()
-        let process = Process()
-        process.executableURL = PBToolProcess.executable
-        process.arguments = ["enroll", "--finger", "right-index", "--user", "bob", "--sensor", "sim:synthetic:5",
-                             "--sim-finger-delay", "60s", "--db", bench.scratch.store, "--key-file", bench.scratch.key]
-        process.environment = ProcessInfo.processInfo.environment.merging(bench.environment) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try StreamingPBTool(["enroll", "--finger", "right-index", "--user", "bob", "--sensor", "sim:synthetic:5",
+                                           "--sim-finger-delay", "1h", "--timeout", "1h", "--db", bench.scratch.store, "--key-file", bench.scratch.key]
+                                         , environment: bench.environment)
         // Wait until the flow asks for the first swipe, then interrupt it as Ctrl-C would.
-        var seen = Data()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !String(decoding: seen, as: UTF8.self).contains("Swipe 1 of 3"), ContinuousClock.now < deadline {
-            seen.append(output.fileHandleForReading.availableData)
-        }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        // 130, not 7: the 20 s wait for the finger stopped at the interrupt.
-        #expect(process.terminationStatus == 130)
-        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(rest.contains("Cancelled"))
+        try process.waitForLine { $0.contains("Swipe 1 of 3") }
+        process.send(SIGINT)
+        let ending = try process.waitForExit()
+        // 130, not 7: the wait for the finger stopped at the interrupt.
+        #expect(ending.status == 130)
+        #expect(ending.standardOutput.contains("Cancelled"))
         #expect(try bench.users().isEmpty)
     }
 
@@ -84,19 +73,36 @@ import TestSupport
         #expect(try bench.users().isEmpty)
     }
 
+    /// The sensor seam: the simulated sensor vanishes before swipe 2 and comes back when the flow
+    /// waits for it; the first accepted swipe is kept and the enrollment finishes.
+    @Test func aSensorUnpluggedAndPluggedInAgainContinuesTheEnrollment() throws {
+        let bench = try FlowTestBench()
+        let replugged = try bench.run(["enroll"], ["--finger", "left-index", "--user", "erin", "--sensor", "sim:synthetic:5",
+                                                   "--sim-unplug-after", "1", "--sim-replug", "--json"])
+        #expect(replugged.status == 0, "\(replugged.standardError)")
+        let events = FlowTestBench.events(replugged)
+        let detached = try #require(events.firstIndex(of: "device"))
+        #expect(replugged.standardOutput.contains("\"sensorDetached\""))
+        #expect(replugged.standardOutput.contains("\"sensorAttached\""))
+        #expect(events.filter { $0 == "swipeAccepted" }.count == 3)
+        #expect(events[detached...].contains("swipeAccepted"))
+        #expect(FlowTestBench.outcome(replugged)?["acceptedSwipes"] as? Int == 3)
+        #expect(try bench.users() == ["erin"])
+    }
+
     @Test func withoutASensorTheCommandSaysHowToSimulateOne() throws {
         let bench = try FlowTestBench()
-        let missing = try bench.run(["verify"], ["--user", "dan", "--sensor", "auto"])
+        let missing = try bench.run(["verify"], ["--user", "dan", "--sensor", "auto", "--timeout", "1s"])
         #expect(missing.status == 8)
         #expect(missing.standardError.contains("--sensor sim"))
     }
 
     @Test(arguments: [
         (["verify", "--finger", "right-index", "--any"], "use one of --finger, --any and --challenge"),
-        (["verify", "--fmr", "3"], "--fmr 3 is not a rate"),
+        (["verify", "--fmr", "3"], "The value '3' is invalid for '--fmr <fmr>': must be a rate from 1e-9 to below 1"),
         (["verify", "--json", "--quiet"], "cannot be combined"),
         (["enroll", "--finger", "middle"], "middle"),
-        (["enroll", "--finger", "right-index", "--swipes", "0"], "--swipes must be 1 to 10"),
+        (["enroll", "--finger", "right-index", "--swipes", "0"], "'--swipes <swipes>': must be a whole number from 1 to 10"),
         (["verify", "--sensor", "webcam"], "unknown sensor"),
         (["export", "--encrypt-to", "k.pem", "--out", "p.json"], "--capture"),
         (["practice", "--min-quality", "101"], "--min-quality"),
@@ -133,6 +139,6 @@ import TestSupport
         #expect(matched.status == 0, "\(matched.standardError)")
         let refused = try bench.run(["verify"], ["--user", "erin", "--sensor", "sim:synthetic:5", "--fmr", "1/0"])
         #expect(refused.status == 2)
-        #expect(refused.standardError.contains("--fmr 1/0 is not a rate"))
+        #expect(refused.standardError.contains("The value '1/0' is invalid for '--fmr <fmr>': must be a rate"))
     }
 }

@@ -20,9 +20,9 @@ final class FlowTestBench {
     }
 
     /// `pbtool COMMAND --db … --key-file … ARGUMENTS…` in the scratch environment.
-    func run(_ command: [String], _ arguments: [String], timeout: Duration = .seconds(120)) throws -> PBToolProcess.Outcome {
+    func run(_ command: [String], _ arguments: [String]) throws -> PBToolProcess.Outcome {
         try PBToolProcess.run(command + ["--db", scratch.store, "--key-file", scratch.key] + arguments,
-                              environment: environment, timeout: timeout)
+                              environment: environment)
     }
 
     /// The `finished` event's outcome from `--json` output.

@@ -29,6 +29,6 @@ import TestSupport
         let bench = try FlowTestBench()
         let refused = try bench.run(["identify"], ["--top", "0", "--sensor", "sim:synthetic:7"])
         #expect(refused.status == 2)
-        #expect(refused.standardError.contains("--top must be at least 1"))
+        #expect(refused.standardError.contains("The value '0' is invalid for '--top <top>': must be a whole number from 1 to 1000"))
     }
 }

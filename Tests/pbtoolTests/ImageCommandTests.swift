@@ -63,7 +63,7 @@ import TestSupport
     @Test func badInputNamesTheFileAndExitsWithUsage() throws {
         let missing = try PBToolProcess.run(["image", "info", "\(directory)/missing.png"])
         #expect(missing.status == 2)
-        #expect(missing.standardError.contains("missing.png: No such file or directory"))
+        #expect(missing.standardError.contains("missing.png: does not exist"))
         let garbage = "\(directory)/garbage.tif"
         try Data("II*\0garbage".utf8).write(to: URL(fileURLWithPath: garbage))
         let corrupt = try PBToolProcess.run(["image", "convert", garbage, "\(directory)/out.png"])
@@ -74,6 +74,49 @@ import TestSupport
         #expect(unknown.status == 2 && unknown.standardError.contains("cannot tell the format"))
         let badOption = try PBToolProcess.run(["image", "convert", source, "\(directory)/o.png", "--format", "gif"])
         #expect(badOption.status == 2 && badOption.standardError.contains("unknown image format 'gif'"))
+    }
+
+    @Test func jpegAndJPEG2000TakeTheirQualityAndRate() throws {
+        let source = try writeGraymap("q.pgm")
+        let lossless = "\(directory)/q.jp2"
+        #expect(try PBToolProcess.run(["image", "convert", source, lossless, "--dpi", "569"]).status == 0)
+        let info = try json(try PBToolProcess.run(["image", "info", lossless, "--json"]).standardOutput)
+        #expect(info["format"] as? String == "jp2")
+        #expect((info["fields"] as? [[String: String]])?.contains(["name": "wavelet", "value": "5/3 reversible"]) == true)
+        let back = "\(directory)/q-back.pgm"
+        #expect(try PBToolProcess.run(["image", "convert", lossless, back]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: back)) == Data(contentsOf: URL(fileURLWithPath: source)))
+
+        let text = try PBToolProcess.run(["image", "convert", source, "\(directory)/q.jpg", "--quality", "40"]).standardOutput
+        #expect(text.contains("(JPEG 16×12, 8-bit gray, 500 dpi)"), "\(text)")
+        let lossy = try PBToolProcess.run(["image", "convert", source, "\(directory)/q2.jp2", "--bitrate", "2", "--json"])
+        #expect(lossy.status == 0 && lossy.standardOutput.contains("9/7 irreversible"))
+        for bad in [["--quality", "0"], ["--quality", "101"], ["--bitrate", "8"]] {
+            let refused = try PBToolProcess.run(["image", "convert", source, "\(directory)/r.jpg"] + bad)
+            #expect(refused.status == 2, "\(bad)")
+        }
+    }
+
+    @Test func corruptJPEGAndJPEG2000FilesAreOneLineAndUsage() throws {
+        let source = try writeGraymap("c.pgm")
+        for name in ["c.jpg", "c.jp2"] {
+            let good = "\(directory)/\(name)"
+            #expect(try PBToolProcess.run(["image", "convert", source, good]).status == 0)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+            let cut = "\(directory)/cut-\(name)"
+            try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+            var garbled = bytes
+            for index in stride(from: bytes.count / 3, to: bytes.count - 2, by: 7) { garbled[index] ^= 0x5A }
+            let damaged = "\(directory)/damaged-\(name)"
+            try garbled.write(to: URL(fileURLWithPath: damaged))
+            for (file, kind) in [(cut, "truncated"), (damaged, "")] {
+                let outcome = try PBToolProcess.run(["image", "convert", file, "\(directory)/never.png"])
+                #expect(outcome.status == 2, "\(file)")
+                let lines = outcome.standardError.split(separator: "\n")
+                #expect(lines.count == 1 && lines[0].hasPrefix("pbtool: cannot read \(file): \(kind)"), "\(outcome.standardError)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: "\(directory)/never.png"))
+        }
     }
 
     @Test(.enabled(if: SharedData.isAvailable, "needs ../shared/data (real FVC TIFFs)"))
@@ -121,7 +164,7 @@ import TestSupport
     }
 
     @Test func badOptionsAreUsageErrors() throws {
-        for arguments in [["--fingers", "0"], ["--size", "10x10"], ["--class", "loop"], ["--format", "jpg"]] {
+        for arguments in [["--fingers", "0"], ["--size", "10x10"], ["--class", "loop"], ["--format", "gif"]] {
             let outcome = try PBToolProcess.run(["synth", "--out", "/tmp/unused"] + arguments)
             #expect(outcome.status == 2, "\(arguments)")
         }

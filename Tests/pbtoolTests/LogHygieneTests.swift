@@ -5,7 +5,7 @@ import TestSupport
 
 /// What pbtool prints by itself never carries APDU payloads or template bytes: the emulator's log
 /// names events only, and the store commands print metadata only (docs/security.md).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LogHygieneTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct LogHygieneTests {
     /// A payload no status line, ATR or counter could contain by chance.
     private static let marker = "5EC2E75EC2E75EC2E7"
 
@@ -27,7 +27,7 @@ import TestSupport
     @Test func storeCommandsPrintNoTemplateBytes() throws {
         let scratch = try DBTestStore()
         #expect(try scratch.raw(["init", "--db", scratch.store, "--key-file", scratch.key]).status == 0)
-        let bytes = try [UInt8](hex: String(repeating: Self.marker, count: 8))
+        let bytes = TemplateFixture.record(seed: 1, padding: try [UInt8](hex: String(repeating: Self.marker, count: 8)))
         let file = try scratch.write("t.iso", bytes)
         var printed = ""
         for arguments in [["add", "--user", "alice", "--finger", "right-index", file], ["users"], ["fingers", "--user", "alice"],
@@ -50,13 +50,19 @@ import TestSupport
     @Test func storeCommandsCannotDumpCore() throws {
         let scratch = try DBTestStore()
         #expect(try scratch.raw(["init", "--db", scratch.store, "--key-file", scratch.key]).status == 0)
-        // The key command keeps pbtool waiting, with the secret on its way, while we look.
-        let command = "sleep 2; cat '\(scratch.key)'"
-        let process = try StreamingPBTool(["db", "users", "--db", scratch.store, "--key-command", command])
-        Thread.sleep(forTimeInterval: 1)
+        // The key command reads the key from a FIFO: pbtool waits, with the secret on its way,
+        // while we look. Opening the FIFO for writing returns once the key command has opened
+        // it, that is once pbtool (hardened before any secret) is waiting for the key.
+        let fifo = scratch.path("key.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let command = "cat '\(fifo)'"
+        let process = try StreamingPBTool(["db", "users", "--db", scratch.store, "--key-command", command, "--key-command-timeout", "1h"])
+        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
         let limits = try String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)
+        try writer.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: scratch.key)))
+        try writer.close()
         let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
         #expect(core?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(core ?? "")")
-        #expect(try process.waitForExit(timeout: .seconds(30)).status == 0)
+        #expect(try process.waitForExit().status == 0)
     }
 }

@@ -29,16 +29,8 @@ import TestSupport
 
         /// `pamtester SERVICE USER authenticate`: its exit status and what it printed.
         func authenticate(_ user: String) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/pamtester")
-            process.arguments = [name, user, "authenticate"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            let run = try ChildProcess.run("/usr/bin/pamtester", [name, user, "authenticate"], mergingErrors: true)
+            return (run.status, run.standardOutput)
         }
     }
 

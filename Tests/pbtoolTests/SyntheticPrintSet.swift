@@ -9,7 +9,7 @@ enum SyntheticPrintSet {
     static let directory: Result<String, any Error> = Result {
         let directory = NSTemporaryDirectory() + "pbtool-synthetic-set-\(UUID().uuidString)"
         let outcome = try PBToolProcess.run(["synth", "--fingers", "2", "--impressions", "2", "--size", "256x256",
-                                             "--seed", "3", "--out", directory], timeout: .seconds(120))
+                                             "--seed", "3", "--out", directory])
         guard outcome.status == 0 else { throw SynthFailed(message: outcome.standardError) }
         return directory
     }

@@ -2,8 +2,8 @@ import Foundation
 import ImageCodecs
 import TemplateStore
 
-/// An encrypted capture package for a backend server: the capture (WSQ image, ISO/IEC 19794-2
-/// template, quality, capture metadata) as JSON, sealed with AES-256-GCM under a fresh key, and
+/// An encrypted capture package for a backend server: the capture (WSQ, JPEG or JPEG 2000 image,
+/// ISO/IEC 19794-2 template, quality, capture metadata) as JSON, sealed with AES-256-GCM under a fresh key, and
 /// that key wrapped with the backend's RSA public key (RSA-OAEP, SHA-256, MGF1-SHA-256).
 ///
 /// The envelope is JSON too (``SealedCapturePackage``); docs/export.md shows how a backend opens
@@ -12,18 +12,26 @@ public enum CapturePackage {
     /// The additional authenticated data of every package, binding format and version.
     public static let additionalData = "pbtool-capture-package/1"
 
-    /// The clear contents of `capture`, taken at `date`.
+    /// The image formats a package may carry: WSQ at 0.75 bits per pixel (the FBI's setting),
+    /// JPEG at quality 90, JPEG 2000 lossless.
+    public static let imageFormats: [ImageFormat] = [.wsq, .jpeg, .jpeg2000]
+
+    /// The clear contents of `capture`, taken at `date`, its image in `imageFormat` (one of ``imageFormats``).
     /// - Throws: `ImageCodecError` or `TemplateError` when the image or template cannot be encoded.
-    public static func contents(of capture: CapturedSwipe, at date: Date = Date()) throws -> CaptureContents {
-        let wsq = try WSQCodec.encode(capture.image, bitRate: 0.75)
+    public static func contents(of capture: CapturedSwipe, at date: Date = Date(),
+                                imageFormat: ImageFormat = .wsq) throws -> CaptureContents {
+        guard imageFormats.contains(imageFormat) else {
+            throw ImageCodecError.cannotEncode(imageFormat, "a capture package holds WSQ, JPEG or JPEG 2000 images")
+        }
+        let image = try ImageFile.encode(capture.image, as: imageFormat, options: ImageFile.EncodingOptions(wsqBitRate: 0.75))
         let template = try FingerTemplates.isoRecord(capture.features, finger: capture.finger)
         return CaptureContents(
             capturedAt: EventLogLine.timestamp(date),
             sensor: .init(id: capture.sensorID, name: capture.sensorName),
             finger: capture.finger?.name, quality: capture.features.quality,
             areaSquareMillimetres: (capture.reading.area * 10).rounded() / 10,
-            image: .init(format: "wsq", width: capture.image.width, height: capture.image.height,
-                         dpi: capture.image.dpi, data: Data(wsq).base64EncodedString()),
+            image: .init(format: imageFormat.rawValue, width: capture.image.width, height: capture.image.height,
+                         dpi: capture.image.dpi, data: Data(image).base64EncodedString()),
             template: .init(format: "iso-19794-2-2005", minutiae: capture.features.minutiae.count,
                             data: Data(template).base64EncodedString()))
     }
@@ -59,9 +67,9 @@ public struct CaptureContents: Codable, Sendable, Hashable {
         public var name: String
     }
 
-    /// The image, WSQ-compressed.
+    /// The image, compressed.
     public struct Image: Codable, Sendable, Hashable {
-        /// Always `wsq`.
+        /// `wsq`, `jpeg` or `jp2`.
         public var format: String
         /// Pixels across.
         public var width: Int
@@ -69,7 +77,7 @@ public struct CaptureContents: Codable, Sendable, Hashable {
         public var height: Int
         /// Resolution in dots per inch.
         public var dpi: Double
-        /// Base64 of the WSQ file.
+        /// Base64 of the image file.
         public var data: String
     }
 

@@ -26,7 +26,7 @@ public final class CaptureController: BiometryFlow {
     private let flowRun: FlowRun
 
     /// A capture with `sensor` (closed; the flow opens and closes it).
-    public init(configuration: Configuration, sensor: any SwipeSensor, engine: RecognitionEngine) {
+    public init(configuration: Configuration, sensor: any FingerprintSensor, engine: RecognitionEngine) {
         flowRun = FlowRun(name: "pbtool capture", body: SensorFlow(sensor: sensor, engine: engine) { session, context in
             let sampler = session.sampler(gates: configuration.gates, timeout: configuration.timeout)
             var unusable = 0

@@ -1,3 +1,4 @@
+import BiometricFormats
 import Sensors
 import SmartCard
 
@@ -37,7 +38,7 @@ public final class EnrollmentController: BiometryFlow {
 
     /// An enrollment of `configuration` with `sensor` (closed; the flow opens and closes it),
     /// stored in `database`.
-    public init(configuration: Configuration, sensor: any SwipeSensor, engine: RecognitionEngine,
+    public init(configuration: Configuration, sensor: any FingerprintSensor, engine: RecognitionEngine,
                 database: any ReferenceDatabase) {
         let flow = EnrollmentFlow(configuration: configuration, engine: engine, database: database)
         flowRun = FlowRun(name: "pbtool enrollment", body: SensorFlow(sensor: sensor, engine: engine) { session, context in

@@ -22,7 +22,7 @@ public final class IdentificationController: BiometryFlow {
     private let flowRun: FlowRun
 
     /// An identification against `gallery` with `sensor` (closed; the flow opens and closes it).
-    public init(configuration: Configuration, sensor: any SwipeSensor, engine: RecognitionEngine, gallery: HostGallery) {
+    public init(configuration: Configuration, sensor: any FingerprintSensor, engine: RecognitionEngine, gallery: HostGallery) {
         flowRun = FlowRun(name: "pbtool identification", body: SensorFlow(sensor: sensor, engine: engine) { session, context in
             let sampler = session.sampler(gates: configuration.gates, timeout: configuration.timeout)
             var unusable = 0

@@ -1,3 +1,4 @@
+import BiometricFormats
 import Sensors
 import SmartCard
 
@@ -20,11 +21,12 @@ public final class ManageFingersController: BiometryFlow {
     /// Management of `user`'s fingers in `database`: verify through `verifier` with
     /// `verification`, then do `action`.
     public init(user: String, action: Action, verification: VerificationController.Configuration,
-                sensor: any SwipeSensor, engine: RecognitionEngine, database: any ReferenceDatabase,
+                sensor: any FingerprintSensor, engine: RecognitionEngine, database: any ReferenceDatabase,
                 verifier: any Verifier, lockout: RejectionLockout? = nil) {
         let check = VerificationFlow(configuration: verification, engine: engine, references: database,
                                      verifier: verifier, lockout: lockout)
         flowRun = FlowRun(name: "pbtool fingers", body: SensorFlow(sensor: sensor, engine: engine) { session, context in
+            try Self.checkBeforeAnySwipe(action, user: user, database: database)
             let verified = try check.run(sampler: session, in: context)
             guard case .matched = verified else { return verified }
             try context.checkCancellation()
@@ -41,6 +43,21 @@ public final class ManageFingersController: BiometryFlow {
                 return try enrollment.run(sampler: session, in: context)
             }
         })
+    }
+
+    /// What the action needs of the enrolled fingers, checked before the verification swipe so
+    /// that a change that cannot happen costs the user nothing.
+    private static func checkBeforeAnySwipe(_ action: Action, user: String, database: any ReferenceDatabase) throws {
+        switch action {
+        case .list: return
+        case .delete(let finger):
+            guard try database.enrolledFingers(of: user).contains(finger) else {
+                throw BiometryError.fingerNotEnrolled(finger, user: user, place: database.name)
+            }
+        case .enrollMore(let configuration):
+            guard !configuration.replacing, try database.enrolledFingers(of: user).contains(configuration.finger) else { return }
+            throw BiometryError.fingerAlreadyEnrolled(configuration.finger, user: user, place: database.name)
+        }
     }
 
     public func makeAsyncIterator() -> AsyncThrowingStream<BiometryEvent, any Error>.AsyncIterator {

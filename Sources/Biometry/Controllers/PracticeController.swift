@@ -23,13 +23,14 @@ public final class PracticeController: BiometryFlow {
     private let flowRun: FlowRun
 
     /// Practice with `sensor` (closed; the flow opens and closes it).
-    public init(configuration: Configuration, sensor: any SwipeSensor, engine: RecognitionEngine) {
+    public init(configuration: Configuration, sensor: any FingerprintSensor, engine: RecognitionEngine) {
         flowRun = FlowRun(name: "pbtool practice", body: SensorFlow(sensor: sensor, engine: engine) { session, context in
             let sampler = session.sampler(gates: configuration.gates, timeout: configuration.timeout)
             var results: [PracticeSummary.StepResult] = []
             for step in PracticeStep.allCases {
-                context.emit(.practiceStep(step))
-                try context.ask(step.title, step.explanation)
+                let kind = session.sensor.profile.kind
+                context.emit(.practiceStep(step, kind))
+                try context.ask(step.title, step.explanation(for: kind))
                 guard let result = try PracticeStepRun(step: step, configuration: configuration).run(sampler, context) else {
                     return .timedOut
                 }

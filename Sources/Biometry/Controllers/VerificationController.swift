@@ -1,3 +1,4 @@
+import BiometricFormats
 import Sensors
 import SmartCard
 
@@ -47,7 +48,7 @@ public final class VerificationController: BiometryFlow {
     /// A verification of `configuration` with `sensor` (closed; the flow opens and closes it),
     /// comparing through `verifier`; `references` lists the enrolled fingers, `lockout` (host
     /// verifiers) counts rejections.
-    public init(configuration: Configuration, sensor: any SwipeSensor, engine: RecognitionEngine,
+    public init(configuration: Configuration, sensor: any FingerprintSensor, engine: RecognitionEngine,
                 references: any ReferenceDatabase, verifier: any Verifier, lockout: RejectionLockout? = nil) {
         let flow = VerificationFlow(configuration: configuration, engine: engine, references: references,
                                     verifier: verifier, lockout: lockout)
@@ -71,7 +72,7 @@ public final class VerificationController: BiometryFlow {
 
 /// A flow body that opens the sensor, hands the flow a capture loop, and always closes it.
 struct SensorFlow: FlowBody {
-    let sensor: any SwipeSensor
+    let sensor: any FingerprintSensor
     let engine: RecognitionEngine
     let body: (SensorSession, FlowContext) throws -> FlowOutcome
 
@@ -84,7 +85,7 @@ struct SensorFlow: FlowBody {
 
 /// An open sensor and the engine: makes a ``SwipeSampler`` with the gates and timeout a step needs.
 struct SensorSession {
-    let sensor: any SwipeSensor
+    let sensor: any FingerprintSensor
     let engine: RecognitionEngine
 
     func sampler(gates: SwipeGates, timeout: Duration) -> SwipeSampler {

@@ -1,6 +1,5 @@
 import Foundation
 import Fingerprint
-import PCSC
 import SmartCard
 
 /// The steps of verification, on the flow's thread with the sensor open.
@@ -82,7 +81,7 @@ struct VerificationFlow {
         do {
             answer = try verifier.verify(probe, against: fingers, of: user)
         } catch {
-            if PCSCError.removedCard ~= error { context.emit(.device(.cardRemoved(reader: references.name))) }
+            if case CardEdgeError.cardRemoved = error { context.emit(.device(.cardRemoved(reader: references.name))) }
             throw error
         }
         let elapsed = ContinuousClock.now - lastStripAt

@@ -1,3 +1,4 @@
+import BiometricFormats
 import SmartCard
 
 /// Why a flow could not run or finish. Outcomes a person fixes by swiping again (too fast, no

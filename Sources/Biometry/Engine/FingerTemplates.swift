@@ -1,5 +1,4 @@
 import Fingerprint
-import SmartCard
 
 /// The encodings an enrolled or probing finger takes: the engine's host template and an ISO/IEC
 /// 19794-2 record for the host store, compact-card minutiae for a card, and back from the stored
@@ -22,25 +21,21 @@ public enum FingerTemplates {
     /// The ISO/IEC 19794-2:2005 record of `features` (one live-swipe view of `finger`).
     /// - Throws: `TemplateError` when a value does not fit the record.
     public static func isoRecord(_ features: FingerprintFeatures, finger: Finger?) throws -> [UInt8] {
-        let position = Fingerprint.FingerPosition(rawValue: UInt8(finger?.rawValue ?? 0))
         let record = MinutiaeRecord(imageWidth: features.width, imageHeight: features.height,
-                                    resolution: ScanResolution(dpi: features.dpi), finger: position,
+                                    resolution: ScanResolution(dpi: features.dpi), finger: finger,
                                     impression: .swipe, quality: features.quality,
                                     minutiae: Array(features.minutiae.prefix(255)))
         return try record.encoded(as: .iso)
     }
 
-    /// Compact-card minutiae for a card with `parameters`: placed inside the 25.5 mm the format
+    /// Compact-card minutiae for a card with `requirements`: placed inside the 25.5 mm the format
     /// covers, the best-quality minutiae up to its maximum (ISO/IEC 19794-2 §9.3), in its order.
     /// - Throws: ``BiometryError/tooFewMinutiaeForCard(usable:minimum:)`` below its minimum.
     public static func compactCard(_ features: FingerprintFeatures,
-                                   for parameters: SmartCard.MatchingAlgorithmParameters) throws -> CompactMinutiae {
-        let requirements = CardMinutiaeRequirements(minimumCount: parameters.minimumMinutiae,
-                                                    maximumCount: parameters.maximumMinutiae,
-                                                    order: MinutiaeOrder(rawValue: parameters.order.rawValue))
+                                   for requirements: CardMinutiaeRequirements) throws -> CompactCardTemplate {
         switch features.compactCardTemplate(for: requirements) {
         case .ready(let template, _):
-            return try CompactMinutiae(bytes: template.bytes)
+            return template
         case .tooFewMinutiae(let usable, let minimum):
             throw BiometryError.tooFewMinutiaeForCard(usable: usable, minimum: minimum)
         case .unsupportedOrder(let order):

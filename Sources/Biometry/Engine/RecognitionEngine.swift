@@ -12,12 +12,12 @@ public struct RecognitionEngine: Sendable {
     /// The host matcher's tuning.
     public let matching: Fingerprint.MatchingParameters
     /// The decision threshold for host comparisons.
-    public let threshold: MatchThreshold
+    public let threshold: Threshold
 
     /// An engine with the given extractor, matcher tuning and threshold.
     public init(extractor: FeatureExtractor = FeatureExtractor(),
                 matching: Fingerprint.MatchingParameters = Fingerprint.MatchingParameters(),
-                threshold: MatchThreshold) {
+                threshold: Threshold) {
         self.extractor = extractor
         self.matching = matching
         self.threshold = threshold
@@ -38,7 +38,7 @@ public struct RecognitionEngine: Sendable {
         HostMatcher(probe: probe, parameters: matching)
     }
 
-    /// The similarity of two prepared templates (see ``MatchThreshold/score`` for the units).
+    /// The similarity of two prepared templates (see ``Threshold/score`` for the units).
     public func score(_ probe: PreparedTemplate, _ reference: PreparedTemplate) -> Double {
         var matcher = matcher(for: probe)
         return matcher.score(reference)

@@ -1,4 +1,6 @@
+import BiometricFormats
 import Imaging
+import Sensors
 import SmartCard
 
 /// One thing a flow tells its user interface. A controller's events, in order, are the whole
@@ -9,8 +11,10 @@ import SmartCard
 /// area, prompts, processing, accepted/rejected), the Veridium instruction set and Aware's capture
 /// statuses, narrowed to what a swipe sensor can report.
 public enum BiometryEvent: Sendable {
-    /// The flow wants a swipe: which finger, which one of how many ("swipe 2 of 3").
+    /// The flow wants a swipe or a press: which finger, which one of how many ("swipe 2 of 3").
     case swipeRequested(SwipeRequest)
+    /// Whether the sensor wants a finger or has one (fprintd's finger-needed and finger-present).
+    case finger(FingerPresence)
     /// Where the capture is: capturing, completed, timed out, aborted or cancelled.
     case captureStatus(CaptureStatus)
     /// The sensor delivered the strips of one swipe (frames or kept lines).
@@ -37,8 +41,8 @@ public enum BiometryEvent: Sendable {
     case matchAccepted(MatchReport)
     /// A comparison came out as no match.
     case matchRejected(MatchReport)
-    /// Practice moved to one of its four steps.
-    case practiceStep(PracticeStep)
+    /// Practice moved to one of its four steps, for a sensor of this kind.
+    case practiceStep(PracticeStep, ScanKind)
     /// A sensor or card came or went (the accessory and card sound events of the toolkit).
     case device(DeviceEvent)
     /// The flow's result; always the last event.
@@ -60,13 +64,16 @@ public struct SwipeRequest: Sendable, Hashable {
     public var total: Int?
     /// What the swipe is for.
     public var purpose: Purpose
+    /// Whether the person swipes or places the finger (the sensor's kind; the flow fills it in).
+    public var scanKind: ScanKind
 
     /// A request for swipe `number` of `total`.
-    public init(finger: Finger?, number: Int, total: Int?, purpose: Purpose) {
+    public init(finger: Finger?, number: Int, total: Int?, purpose: Purpose, scanKind: ScanKind = .swipe) {
         self.finger = finger
         self.number = number
         self.total = total
         self.purpose = purpose
+        self.scanKind = scanKind
     }
 }
 

@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 import SmartCard
 

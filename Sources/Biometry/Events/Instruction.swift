@@ -1,6 +1,7 @@
 import Fingerprint
 
-/// What the person should do differently: the Veridium instruction set for a swipe sensor.
+/// What the person should do differently: the Veridium instruction set. The swipe-only ones
+/// (too fast, too short, skewed) never come from a press sensor; the others are worded for both.
 ///
 /// Instructions are outcomes a person fixes, never errors.
 public enum Instruction: String, Sendable, Hashable, Codable, CaseIterable {
@@ -28,10 +29,10 @@ public enum Instruction: String, Sendable, Hashable, Codable, CaseIterable {
         case .tooShort: "Swipe too short: swipe the whole finger, from the first joint to the tip."
         case .tooSkewed: "Swipe skewed: swipe straight along the sensor."
         case .centreFinger: "Off centre: put the middle of the finger on the sensor."
-        case .removeFinger: "Lift the finger off the sensor after the swipe."
-        case .tooLittleArea: "Too little of the finger was seen: press flat and swipe again."
-        case .lowQuality: "The ridges were unclear: clean and dry the finger, then swipe again."
-        case .swipeSameFinger: "The swipes did not agree: swipe the same finger again."
+        case .removeFinger: "Lift the finger off the sensor before the next try."
+        case .tooLittleArea: "Too little of the finger was seen: put it flat on the sensor and try again."
+        case .lowQuality: "The ridges were unclear: clean and dry the finger, then try again."
+        case .swipeSameFinger: "The captures did not agree: use the same finger again."
         }
     }
 

@@ -1,3 +1,5 @@
+import Sensors
+
 /// The four steps of practice: learn where to put the finger, how fast and how straight to
 /// swipe, then practise freely with live quality and area.
 public enum PracticeStep: Int, Sendable, Hashable, Codable, CaseIterable {
@@ -18,8 +20,26 @@ public enum PracticeStep: Int, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// What the step teaches, shown before it starts.
-    public var explanation: String {
+    /// What the step teaches, shown before it starts, for a sensor the finger is swiped across
+    /// or placed on.
+    public func explanation(for kind: ScanKind) -> String {
+        kind == .press ? pressExplanation : swipeExplanation
+    }
+
+    private var pressExplanation: String {
+        switch self {
+        case .placement:
+            "Put the finger flat on the sensor, centred, with the pad from the first joint to the tip on it."
+        case .speed:
+            "Hold the finger still until the image appears, then lift it before the next press."
+        case .straightness:
+            "Place the finger straight along the sensor, not tilted or rolled."
+        case .freePractice:
+            "Place the finger as often as you like; watch the image, the quality and the area bars."
+        }
+    }
+
+    private var swipeExplanation: String {
         switch self {
         case .placement:
             "Put the first joint of the finger flat on the sensor, centred, then swipe it towards you."

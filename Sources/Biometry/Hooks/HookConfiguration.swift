@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// What the `[hooks]` table of `~/.config/pbtool/config.toml` asks for: a shell command per
@@ -46,12 +47,18 @@ public struct HookConfiguration: Sendable, Hashable {
         }
     }
 
-    /// Reads `path`; a missing file means hooks off.
-    /// - Throws: ``HookConfigurationError`` naming the file for unreadable or invalid content.
-    public static func load(from path: String) throws -> HookConfiguration {
-        guard FileManager.default.fileExists(atPath: path) else { return .off }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw HookConfigurationError.unreadable(path: path, detail: "not readable UTF-8 text")
+    /// Reads `path`. A missing file means hooks off when the path is the default one; a file
+    /// the user named (`required`) must exist.
+    /// - Throws: ``HookConfigurationError`` naming the file for a missing, unreadable or invalid file.
+    public static func load(from path: String, required: Bool = false) throws -> HookConfiguration {
+        if !required, (try? FileStatus.following(path)) == nil { return .off }
+        let text: String
+        do {
+            text = try InputFile.text(path, role: "configuration file", limit: 1 << 20)
+        } catch where error.problem == .empty {
+            return .off
+        } catch {
+            throw HookConfigurationError.unreadable(path: path, detail: error.problem.description)
         }
         do {
             return try HookConfiguration(ConfigurationFile(parsing: text))

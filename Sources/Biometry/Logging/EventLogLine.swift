@@ -33,7 +33,8 @@ public enum EventLogLine {
         case .chosenImage(let chosen): "chosenImage swipe=\(chosen.swipeNumber) pixels=redacted"
         case .matchAccepted(let report): "matchAccepted " + describe(report)
         case .matchRejected(let report): "matchRejected " + describe(report)
-        case .practiceStep(let step): "practiceStep \(step.rawValue) \(step.name)"
+        case .practiceStep(let step, let kind): "practiceStep \(step.rawValue) \(step.name) \(kind.rawValue)"
+        case .finger(let presence): "finger \(presence.rawValue)"
         case .device(let device): "device \(device)"
         case .finished(let outcome): "finished \(outcome)"
         }

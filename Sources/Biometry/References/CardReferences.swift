@@ -24,21 +24,27 @@ public final class CardReferences: ReferenceDatabase {
         try edge.enrolledFingers().sorted()
     }
 
+    /// Checks, authorises and enrols in one exchange with the card.
     public func enroll(_ features: FingerprintFeatures, finger: Finger, user: String, replacing: Bool) throws {
-        let minutiae = try FingerTemplates.compactCard(features, for: .pbtoolReference)
-        if !replacing, try edge.enrolledFingers().contains(finger) {
-            throw BiometryError.fingerAlreadyEnrolled(finger, user: user, place: name)
+        let minutiae = try FingerTemplates.compactCard(features, for: .pbISOReference)
+        let authorisation = try requiredAuthorisation()
+        try edge.exclusively { edge in
+            if !replacing, try edge.enrolledFingers().contains(finger) {
+                throw BiometryError.fingerAlreadyEnrolled(finger, user: user, place: name)
+            }
+            try edge.enroll(finger, minutiae: minutiae, authorisation: authorisation)
         }
-        try authorise()
-        try edge.enroll(finger, minutiae: minutiae)
     }
 
+    /// Checks, authorises and deletes in one exchange with the card.
     public func delete(_ finger: Finger, of user: String) throws {
-        guard try edge.enrolledFingers().contains(finger) else {
-            throw BiometryError.fingerNotEnrolled(finger, user: user, place: name)
+        let authorisation = try requiredAuthorisation()
+        try edge.exclusively { edge in
+            guard try edge.enrolledFingers().contains(finger) else {
+                throw BiometryError.fingerNotEnrolled(finger, user: user, place: name)
+            }
+            try edge.delete(finger, authorisation: authorisation)
         }
-        try authorise()
-        try edge.delete(finger)
     }
 
     /// A card never releases its references.
@@ -46,8 +52,8 @@ public final class CardReferences: ReferenceDatabase {
         nil
     }
 
-    private func authorise() throws {
+    private func requiredAuthorisation() throws -> CardBiometricEdge.Authorisation {
         guard let authorisation else { throw BiometryError.cardManagementNotAuthorised(reader: reader) }
-        try edge.authorise(authorisation)
+        return authorisation
     }
 }

@@ -22,8 +22,8 @@ public final class CardVerifier: Verifier {
     public func verify(_ probe: FingerprintFeatures, against fingers: [Finger], of user: String) throws -> VerifierAnswer {
         var rejected: [MatchReport] = [], blocked: [MatchReport] = []
         for finger in fingers {
-            let minutiae = try FingerTemplates.compactCard(probe, for: try edge.probeParameters(for: finger))
-            switch try edge.verify(finger, probe: minutiae) {
+            let outcome = try edge.verify(finger) { try FingerTemplates.compactCard(probe, for: $0) }
+            switch outcome {
             case .match:
                 return .match(MatchReport(finger: finger, user: nil, place: .card))
             case .noMatch(let left):

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Fingerprint
 import SmartCard
 import TemplateStore
@@ -44,11 +45,14 @@ public struct HostGallery: Sendable {
     public let entries: [Entry]
     /// The share compared in full.
     public let search: Search
+    /// Stored references left out because they could not be read; the others are searched.
+    public let unreadable: [UnreadableReference]
 
     /// A gallery of `entries`.
-    public init(entries: [Entry], search: Search = Search()) {
+    public init(entries: [Entry], search: Search = Search(), unreadable: [UnreadableReference] = []) {
         self.entries = entries
         self.search = search
+        self.unreadable = unreadable
     }
 
     /// A stored reference, decrypted but not yet decoded.
@@ -61,37 +65,64 @@ public struct HostGallery: Sendable {
         public let bytes: [UInt8]
     }
 
-    /// Loads and sketches every `host` reference of `references`' store.
-    public init(loading references: HostReferences, search: Search = Search()) throws {
-        try self.init(records: try Self.records(in: references), search: search)
+    /// Called from any thread as references are made ready, with the number ready and the number in all.
+    public typealias Progress = @Sendable (_ ready: Int, _ total: Int) -> Void
+
+    /// Loads and sketches every `host` reference of `references`' store. A reference that cannot
+    /// be read (its row or its owner's fails authentication, or its bytes are not a host
+    /// template) is left out and listed in ``unreadable``: one bad row does not stop everyone
+    /// else's identification.
+    public init(loading references: HostReferences, search: Search = Search(), progress: Progress? = nil) throws {
+        let loaded = try Self.load(references)
+        try self.init(records: loaded.records, search: search, unreadable: loaded.unreadable, progress: progress)
     }
 
     /// Every `host` reference of `references`' store: read on the calling thread (the store is
-    /// not thread-safe), decrypted over all cores.
+    /// not thread-safe), decrypted over all cores. Throws on the first that cannot be read.
     public static func records(in references: HostReferences) throws -> [Record] {
+        let loaded = try load(references)
+        if let first = loaded.unreadable.first { throw first }
+        return loaded.records
+    }
+
+    /// Decodes and sketches `records`, spread over all cores; a record that is not a host
+    /// template joins ``unreadable``.
+    public init(records: [Record], search: Search = Search(), unreadable: [UnreadableReference] = [],
+                progress: Progress? = nil) throws {
+        let ready = Atomic<Int>(0)
+        let decoded = try ParallelMap.map(records) { record -> Result<Entry, UnreadableReference> in
+            defer { progress?(ready.add(1, ordering: .relaxed).newValue, records.count) }
+            do {
+                let features = try HostTemplate(bytes: record.bytes).features
+                return .success(Entry(user: record.user, finger: record.finger, features: features, sketch: NeighbourhoodSketch(features)))
+            } catch let error as HostTemplateError {
+                return .failure(UnreadableReference(user: record.user, finger: record.finger, problem: error.description))
+            }
+        }
+        entries = decoded.compactMap { try? $0.get() }
+        self.unreadable = unreadable + decoded.compactMap { if case .failure(let problem) = $0 { problem } else { nil } }
+        self.search = search
+    }
+
+    private static func load(_ references: HostReferences) throws -> (records: [Record], unreadable: [UnreadableReference]) {
         let database = references.database
-        let names = Dictionary(uniqueKeysWithValues: try database.users().map { ($0.id, $0.name) })
+        let (users, badUsers) = try database.readableUsers()
+        let names = Dictionary(uniqueKeysWithValues: users.map { ($0.id, $0.name) })
+        var unreadable = badUsers.map { UnreadableReference(user: $0.uuidString.lowercased(), finger: nil, problem: "the user row failed authentication") }
         let sealed = try database.templates(format: .host).compactMap { sealed -> (String, Finger, SealedTemplate)? in
             guard let finger = Finger(rawValue: sealed.record.finger.rawValue),
                   let user = names[sealed.record.userID] else { return nil }
             return (user, finger, sealed)
         }
-        return try ParallelMap.map(sealed) { user, finger, template in
-            Record(user: user, finger: finger, bytes: try template.decrypt().bytes.copyBytes())
-        }
-    }
-
-    /// Decodes and sketches `records`, spread over all cores.
-    public init(records: [Record], search: Search = Search()) throws {
-        entries = try ParallelMap.map(records) { record in
+        let opened = try ParallelMap.map(sealed) { user, finger, template -> Result<Record, UnreadableReference> in
             do {
-                let features = try HostTemplate(bytes: record.bytes).features
-                return Entry(user: record.user, finger: record.finger, features: features, sketch: NeighbourhoodSketch(features))
-            } catch let error as HostTemplateError {
-                throw BiometryError.unreadableTemplate(finger: record.finger, user: record.user, detail: error.description)
+                return .success(Record(user: user, finger: finger, bytes: try template.decrypt().bytes.copyBytes()))
+            } catch let error as IntegrityError {
+                return .failure(UnreadableReference(user: user, finger: finger, problem: error.description))
             }
         }
-        self.search = search
+        unreadable += opened.compactMap { if case .failure(let problem) = $0 { problem } else { nil } }
+        return (opened.compactMap { try? $0.get() }, unreadable)
     }
 
     /// The `top` best candidates for `probe` at or above `engine`'s threshold, best first.

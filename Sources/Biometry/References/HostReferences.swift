@@ -1,5 +1,4 @@
 import Fingerprint
-import SmartCard
 import TemplateStore
 
 /// References in the host's encrypted template store: per user and finger, the engine's host
@@ -10,6 +9,8 @@ public final class HostReferences: ReferenceDatabase {
     public let database: TemplateDatabase
     /// Turns stored records back into matcher templates.
     public let engine: RecognitionEngine
+    /// References left out so far because they could not be read; the others were used.
+    public private(set) var unreadable: [UnreadableReference] = []
 
     /// References in `database`.
     public init(database: TemplateDatabase, engine: RecognitionEngine) {
@@ -21,24 +22,23 @@ public final class HostReferences: ReferenceDatabase {
 
     public func enrolledFingers(of user: String) throws -> [Finger] {
         guard let stored = try database.user(named: user) else { return [] }
-        return try database.templateRecords(user: stored.id, format: .host).compactMap { Finger(rawValue: $0.finger.rawValue) }
+        return try database.templateRecords(user: stored.id, format: .host).map(\.finger)
     }
 
     public func enroll(_ features: FingerprintFeatures, finger: Finger, user: String, replacing: Bool) throws {
-        let encodings: [(TemplateStore.TemplateFormat, [UInt8])] = [
+        let encodings: [(TemplateFormat, [UInt8])] = [
             (.host, try FingerTemplates.hostTemplate(features)),
             (.iso, try FingerTemplates.isoRecord(features, finger: finger)),
         ]
-        let position = Self.position(finger)
         try database.writeBatch {
             let owner = try database.user(named: user) ?? database.addUser(named: user)
-            let existing = try database.templateRecords(user: owner.id, finger: position)
+            let existing = try database.templateRecords(user: owner.id, finger: finger)
             if !existing.isEmpty, !replacing { throw BiometryError.fingerAlreadyEnrolled(finger, user: user, place: name) }
             for (format, bytes) in encodings {
                 if let current = existing.first(where: { $0.format == format }) {
                     _ = try database.updateTemplate(current.id, bytes: bytes, expectedVersion: current.version)
                 } else {
-                    _ = try database.addTemplate(bytes, user: owner.id, finger: position, format: format)
+                    _ = try database.addTemplate(bytes, user: owner.id, finger: finger, format: format)
                 }
             }
         }
@@ -46,16 +46,24 @@ public final class HostReferences: ReferenceDatabase {
 
     public func delete(_ finger: Finger, of user: String) throws {
         guard let stored = try database.user(named: user) else { throw BiometryError.unknownUser(user) }
-        let removed = try database.removeTemplates(user: stored.id, finger: Self.position(finger))
+        let removed = try database.removeTemplates(user: stored.id, finger: finger)
         guard removed > 0 else { throw BiometryError.fingerNotEnrolled(finger, user: user, place: name) }
     }
 
     public func readableReferences(of user: String) throws -> [Finger: PreparedTemplate]? {
         guard let stored = try database.user(named: user) else { return [:] }
         var references: [Finger: PreparedTemplate] = [:]
-        for template in try database.templates(of: stored.id) where template.record.format == .host {
-            guard let finger = Finger(rawValue: template.record.finger.rawValue) else { continue }
-            references[finger] = try prepared(template, finger: finger, user: user)
+        for record in try database.templateRecords(user: stored.id, format: .host) {
+            let finger = record.finger
+            // One unreadable finger leaves the user's others usable; it is reported, not used.
+            do {
+                guard let template = try database.template(id: record.id) else { continue }
+                references[finger] = try prepared(template, finger: finger, user: user)
+            } catch let error as IntegrityError {
+                unreadable.append(UnreadableReference(user: user, finger: finger, problem: error.description))
+            } catch BiometryError.unreadableTemplate(_, _, let detail) {
+                unreadable.append(UnreadableReference(user: user, finger: finger, problem: detail))
+            }
         }
         return references
     }
@@ -67,10 +75,5 @@ public final class HostReferences: ReferenceDatabase {
         } catch let error as HostTemplateError {
             throw BiometryError.unreadableTemplate(finger: finger, user: user, detail: error.description)
         }
-    }
-
-    /// The store's finger code for a card-edge finger (both are ISO/IEC 19794-2 positions).
-    static func position(_ finger: Finger) -> TemplateStore.FingerPosition {
-        TemplateStore.FingerPosition(rawValue: finger.rawValue)!
     }
 }

@@ -25,14 +25,16 @@ public final class HostVerifier: Verifier {
         try prepare(for: fingers, of: user)
         let stored = prepared?.references ?? [:]
         var matcher = engine.matcher(for: engine.prepare(probe))
+        let leftOut = references.unreadable.filter { $0.user == user }
         var reports: [MatchReport] = []
-        for finger in fingers {
+        for finger in fingers where !leftOut.contains(where: { $0.finger == finger }) {
             guard let reference = stored[finger] else {
                 throw BiometryError.fingerNotEnrolled(finger, user: user, place: references.name)
             }
             reports.append(MatchReport(finger: finger, user: user, place: .host, score: matcher.score(reference),
                                        threshold: engine.threshold))
         }
+        if reports.isEmpty, let first = leftOut.first { throw first }
         let best = reports.max { ($0.score ?? 0) < ($1.score ?? 0) }
         if let best, engine.threshold.accepts(best.score ?? 0) { return .match(best) }
         return .noMatch(reports)

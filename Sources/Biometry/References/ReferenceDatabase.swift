@@ -65,7 +65,7 @@ public struct MatchReport: Sendable, Hashable {
     /// The host matcher's score; nil on a card, which only answers yes or no.
     public var score: Double?
     /// The threshold the host decided with; nil on a card.
-    public var threshold: MatchThreshold?
+    public var threshold: Threshold?
     /// Tries left before the finger is blocked, when known (the card's counter, or the host's
     /// lock-out).
     public var retriesLeft: Int?
@@ -74,7 +74,7 @@ public struct MatchReport: Sendable, Hashable {
 
     /// A report with these parts.
     public init(finger: Finger, user: String?, place: ReferencePlace, score: Double? = nil,
-                threshold: MatchThreshold? = nil, retriesLeft: Int? = nil) {
+                threshold: Threshold? = nil, retriesLeft: Int? = nil) {
         self.finger = finger
         self.user = user
         self.place = place

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Temporary lock-out of a finger after repeated rejections on the host, which has no card
@@ -101,13 +102,9 @@ public final class RejectionLockout {
     private func save() throws {
         guard let path else { return }
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let data = try JSONEncoder().encode(entries)
-        let temporary = path + ".tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary])
-        }
-        guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        if !directory.isEmpty { try OutputFolder.prepare(directory, role: "lock-out state folder", mode: 0o700) }
+        let output = try OutputFile(path, role: "lock-out state file", existing: .replace, mode: 0o600)
+        try output.write(Array(try JSONEncoder().encode(entries)))
+        try output.commit()
     }
 }

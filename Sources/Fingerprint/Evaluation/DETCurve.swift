@@ -1,8 +1,10 @@
 import Foundation
+import Imaging
 
-/// A detection error trade-off plot (FNMR against FMR, both on log scales) rendered as SVG text.
+/// A detection error trade-off plot (FNMR against FMR, both on log scales) as a ``VectorDrawing``,
+/// for SVG text or PNG pixels.
 ///
-/// Pure: it returns the document, the caller writes it where it wants.
+/// Pure: it returns the document or drawing, the caller writes it where it wants.
 public struct DETCurve: Sendable {
     /// One matcher's curve: its label and score lists.
     public struct Series: Sendable {
@@ -28,26 +30,27 @@ public struct DETCurve: Sendable {
         self.floor = floor
     }
 
-    static let colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
+    static let colours = [0x1F77B4, 0xD62728, 0x2CA02C, 0x9467BD, 0xFF7F0E, 0x8C564B, 0xE377C2, 0x17BECF]
+        .map(VectorDrawing.Colour.init(rgb:))
     static let size = (width: 560.0, height: 480.0, left: 70.0, right: 20.0, top: 40.0, bottom: 60.0)
 
     /// The plot as a standalone SVG document.
-    public func svg() -> String {
+    public func svg() -> String { drawing().svg }
+
+    /// The plot as lines and text, for SVG or pixels (`drawing().rasterised()`).
+    public func drawing() -> VectorDrawing {
         let s = Self.size
-        var parts = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(s.width))\" height=\"\(Int(s.height))\" "
-                     + "viewBox=\"0 0 \(Int(s.width)) \(Int(s.height))\" font-family=\"sans-serif\" font-size=\"12\">",
-                     "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-                     "<text x=\"\(Int(s.width / 2))\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">\(Self.escaped(title))</text>"]
-        parts += axes()
+        var drawing = VectorDrawing(width: s.width, height: s.height)
+        drawing.marks.append(.text(title, at: .init(s.width / 2, 22), anchor: .middle, size: 14, vertical: false))
+        drawing.marks += axes()
         for (index, item) in series.enumerated() {
             let colour = Self.colours[index % Self.colours.count]
-            parts.append("<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.8\" points=\"\(points(item))\"/>")
+            drawing.marks.append(.polyline(points(item), colour: colour, width: 1.8))
             let y = s.top + 16 + Double(index) * 16
-            parts.append("<line x1=\"\(Int(s.width - 200))\" y1=\"\(Int(y - 4))\" x2=\"\(Int(s.width - 180))\" y2=\"\(Int(y - 4))\" stroke=\"\(colour)\" stroke-width=\"2\"/>")
-            parts.append("<text x=\"\(Int(s.width - 175))\" y=\"\(Int(y))\">\(Self.escaped(item.label))</text>")
+            drawing.marks.append(.line(from: .init(s.width - 200, y - 4), to: .init(s.width - 180, y - 4), colour: colour, width: 2))
+            drawing.marks.append(.text(item.label, at: .init(s.width - 175, y), anchor: .start, size: 12, vertical: false))
         }
-        parts.append("</svg>")
-        return parts.joined(separator: "\n") + "\n"
+        return drawing
     }
 
     private var decades: Int { max(1, Int((-log10(floor)).rounded(.up))) }
@@ -59,35 +62,33 @@ public struct DETCurve: Sendable {
         return (s.left + fraction(falseMatchRate) * plotWidth, s.top + (1 - fraction(falseNonMatchRate)) * plotHeight)
     }
 
-    private func points(_ item: Series) -> String {
-        guard !item.genuine.isEmpty, !item.impostor.isEmpty else { return "" }
+    private func points(_ item: Series) -> [VectorDrawing.Point] {
+        guard !item.genuine.isEmpty, !item.impostor.isEmpty else { return [] }
         return ErrorCurve(genuine: item.genuine, impostor: item.impostor).points.map { point in
             let p = position(falseMatchRate: point.falseMatchRate, falseNonMatchRate: point.falseNonMatchRate)
-            return String(format: "%.1f,%.1f", p.x, p.y)
-        }.joined(separator: " ")
+            return VectorDrawing.Point(p.x, p.y)
+        }
     }
 
-    private func axes() -> [String] {
+    private func axes() -> [VectorDrawing.Mark] {
         let s = Self.size
-        var parts: [String] = []
+        let (left, right, top, bottom) = (s.left, s.width - s.right, s.top, s.height - s.bottom)
+        var marks: [VectorDrawing.Mark] = []
         for power in 0...decades {
             let rate = pow(10, -Double(power))
             let label = power == 0 ? "1" : "1e-\(power)"
             let vertical = position(falseMatchRate: rate, falseNonMatchRate: floor)
             let horizontal = position(falseMatchRate: floor, falseNonMatchRate: rate)
-            parts.append("<line x1=\"\(Int(vertical.x))\" y1=\"\(Int(s.top))\" x2=\"\(Int(vertical.x))\" y2=\"\(Int(s.height - s.bottom))\" stroke=\"#ddd\"/>")
-            parts.append("<line x1=\"\(Int(s.left))\" y1=\"\(Int(horizontal.y))\" x2=\"\(Int(s.width - s.right))\" y2=\"\(Int(horizontal.y))\" stroke=\"#ddd\"/>")
-            parts.append("<text x=\"\(Int(vertical.x))\" y=\"\(Int(s.height - s.bottom + 16))\" text-anchor=\"middle\">\(label)</text>")
-            parts.append("<text x=\"\(Int(s.left - 6))\" y=\"\(Int(horizontal.y + 4))\" text-anchor=\"end\">\(label)</text>")
+            marks.append(.line(from: .init(vertical.x, top), to: .init(vertical.x, bottom), colour: .grid, width: 1))
+            marks.append(.line(from: .init(left, horizontal.y), to: .init(right, horizontal.y), colour: .grid, width: 1))
+            marks.append(.text(label, at: .init(vertical.x, bottom + 16), anchor: .middle, size: 12, vertical: false))
+            marks.append(.text(label, at: .init(left - 6, horizontal.y + 4), anchor: .end, size: 12, vertical: false))
         }
-        parts.append("<rect x=\"\(Int(s.left))\" y=\"\(Int(s.top))\" width=\"\(Int(s.width - s.left - s.right))\" height=\"\(Int(s.height - s.top - s.bottom))\" fill=\"none\" stroke=\"black\"/>")
-        parts.append("<text x=\"\(Int((s.width + s.left - s.right) / 2))\" y=\"\(Int(s.height - 18))\" text-anchor=\"middle\">false match rate (FMR)</text>")
-        parts.append("<text transform=\"translate(18 \(Int((s.height + s.top - s.bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">false non-match rate (FNMR)</text>")
-        return parts
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        marks.append(.frame(origin: .init(left, top), width: right - left, height: bottom - top, colour: .black))
+        marks.append(.text("false match rate (FMR)", at: .init((s.width + s.left - s.right) / 2, s.height - 18),
+                           anchor: .middle, size: 12, vertical: false))
+        marks.append(.text("false non-match rate (FNMR)", at: .init(18, (s.height + s.top - s.bottom) / 2),
+                           anchor: .middle, size: 12, vertical: true))
+        return marks
     }
 }

@@ -23,14 +23,19 @@ public struct ProtocolScores: Sendable, Hashable, Codable {
         genuine.isEmpty || allImpostor.isEmpty ? nil : ErrorRates(genuine: genuine, impostor: allImpostor)
     }
 
+    /// Called after each scored pair with the pairs scored so far and the pairs in all.
+    public typealias Progress = (_ scored: Int, _ total: Int) -> Void
+
     /// Scores every pair of `fvc` with the host matcher; `features[i]` belongs to `fvc.impressions[i]`.
     public static func host(_ features: [FingerprintFeatures], fvc: FVCProtocol,
-                            parameters: MatchingParameters = MatchingParameters()) -> ProtocolScores {
+                            parameters: MatchingParameters = MatchingParameters(),
+                            progress: Progress? = nil) -> ProtocolScores {
         precondition(features.count == fvc.impressions.count, "one extraction per impression")
         let templates = features.map { PreparedTemplate($0, parameters: parameters) }
         var matchers = templates.map { HostMatcher(probe: $0, parameters: parameters) }
+        var counter = PairCounter(fvc: fvc, progress: progress)
         func scores(_ pairs: [FVCProtocol.Pair]) -> [Double] {
-            pairs.map { matchers[$0.probe].score(templates[$0.candidate]) }
+            pairs.map { pair in counter.counting { matchers[pair.probe].score(templates[pair.candidate]) } }
         }
         return ProtocolScores(genuine: scores(fvc.genuinePairs), impostor: scores(fvc.impostorPairs),
                               allImpostor: scores(fvc.allImpostorPairs))
@@ -40,18 +45,42 @@ public struct ProtocolScores: Sendable, Hashable, Codable {
     /// enrolled reference, the first image the probe. Images whose minutiae do not make a card
     /// template score 0 against everything.
     public static func card(_ features: [FingerprintFeatures], fvc: FVCProtocol,
-                            parameters: CardMatchingParameters = CardMatchingParameters()) -> ProtocolScores {
+                            parameters: CardMatchingParameters = CardMatchingParameters(),
+                            progress: Progress? = nil) -> ProtocolScores {
         precondition(features.count == fvc.impressions.count, "one extraction per impression")
         let cards = features.map { $0.compactCardTemplate(for: CardMatcher.evaluationRequirements).template }
         let matcher = CardMatcher(parameters: parameters)
+        var counter = PairCounter(fvc: fvc, progress: progress)
         func scores(_ pairs: [FVCProtocol.Pair]) -> [Double] {
             pairs.map { pair in
-                guard let probe = cards[pair.probe], let reference = cards[pair.candidate] else { return 0 }
-                return matcher.score(reference: reference, probe: probe)
+                counter.counting {
+                    guard let probe = cards[pair.probe], let reference = cards[pair.candidate] else { return 0 }
+                    return matcher.score(reference: reference, probe: probe)
+                }
             }
         }
         return ProtocolScores(genuine: scores(fvc.genuinePairs), impostor: scores(fvc.impostorPairs),
                               allImpostor: scores(fvc.allImpostorPairs))
+    }
+}
+
+/// Counts scored pairs for a ``ProtocolScores/Progress`` report.
+private struct PairCounter {
+    let total: Int
+    let progress: ProtocolScores.Progress?
+    var scored = 0
+
+    init(fvc: FVCProtocol, progress: ProtocolScores.Progress?) {
+        total = fvc.genuinePairs.count + fvc.impostorPairs.count + fvc.allImpostorPairs.count
+        self.progress = progress
+    }
+
+    mutating func counting(_ score: () -> Double) -> Double {
+        defer {
+            scored += 1
+            progress?(scored, total)
+        }
+        return score()
     }
 }
 

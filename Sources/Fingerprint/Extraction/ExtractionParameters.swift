@@ -34,6 +34,9 @@ public struct ExtractionParameters: Sendable, Hashable {
         public var tensorSigma = 1.0
         /// Further smoothing of the orientation vectors, weighted by reliability, in blocks.
         public var vectorSigma = 1.5
+        /// Gaussian smoothing of the image before its gradients are taken, in pixels: pores, dry
+        /// ridges broken into dots and sensor noise otherwise add gradients across the flow.
+        public var gradientSigma = 1.0
         public init() {}
     }
 
@@ -41,8 +44,9 @@ public struct ExtractionParameters: Sendable, Hashable {
     public struct Segmentation: Sendable, Hashable {
         /// A block is foreground when its contrast reaches this share of the 90th percentile…
         public var relativeContrast: Float = 0.2
-        /// …and at least this absolute standard deviation, in gray levels.
-        public var absoluteContrast: Float = 8
+        /// …and at least this absolute standard deviation, in gray levels (faint optical prints
+        /// show ridges at 5–10 levels against a background under 4).
+        public var absoluteContrast: Float = 4
         /// Minimum orientation reliability (coherence, 0–1) of a foreground block.
         public var minimumCoherence: Float = 0.15
         /// Radius, in blocks, of the majority vote that smooths the mask.
@@ -103,6 +107,8 @@ public struct ExtractionParameters: Sendable, Hashable {
         public var borderDistance = 12
         /// Length of ridge followed to measure a minutia's direction.
         public var directionLength = 12
+        /// Ridge clarity (``RidgeClarity``) at which a minutia's quality is no longer lowered.
+        public var clearRidgeShare: Float = 0.5
         /// A minutia with more than `cloudCount` others within `cloudRadius` is noise.
         public var cloudRadius = 20
         public var cloudCount = 4

@@ -25,10 +25,11 @@ public struct FeatureExtractor: Sendable {
         let mask = SegmentationMask.segment(normalized, orientation: orientation, parameters: p.segmentation)
         let frequency = RidgeFrequency.estimate(normalized, orientation: orientation, mask: mask, parameters: p.frequency)
         let enhanced = EnhancedImage.enhance(normalized, orientation: orientation, frequency: frequency, mask: mask, bank: bank)
+        let clarity = RidgeClarity.measure(enhanced: enhanced, normalized: normalized, mask: mask)
         let binarized = BinarizedImage.binarize(enhanced, mask: mask)
         let skeleton = Skeleton.thin(binarized)
         let graph = SkeletonGraph.trace(skeleton).cleaned(orientation: orientation, parameters: p.skeleton)
-        let minutiae = MinutiaSet.detect(graph, orientation: orientation, mask: mask, parameters: p.minutiae)
+        let minutiae = MinutiaSet.detect(graph, orientation: orientation, mask: mask, clarity: clarity, parameters: p.minutiae)
         if let observer {
             let steps = ExtractionProducts(resampled: resampled, normalized: normalized, orientation: orientation,
                                            mask: mask, frequency: frequency, enhanced: enhanced, binarized: binarized,

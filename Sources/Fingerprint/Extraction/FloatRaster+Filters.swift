@@ -12,7 +12,7 @@ extension FloatRaster {
     func gaussianBlurred(sigma: Double) -> FloatRaster {
         guard sigma > 0 else { return self }
         let kernel = Self.gaussianKernel(sigma: sigma)
-        return convolvedRows(kernel).transposed().convolvedRows(kernel).transposed()
+        return convolvedRows(kernel).convolvedColumns(kernel)
     }
 
     static func gaussianKernel(sigma: Double) -> [Float] {
@@ -26,18 +26,6 @@ extension FloatRaster {
         return kernel
     }
 
-    func transposed() -> FloatRaster {
-        var out = FloatRaster(width: height, height: width)
-        values.withUnsafeBufferPointer { source in
-            out.values.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    for x in 0..<width { target[x &* height &+ y] = source[y &* width &+ x] }
-                }
-            }
-        }
-        return out
-    }
-
     private func boxRows(radius: Int) -> FloatRaster {
         var out = FloatRaster(width: width, height: height)
         let scale = 1 / Float(2 * radius + 1)
@@ -47,11 +35,15 @@ extension FloatRaster {
                     let row = source.baseAddress! + (y &* width), result = target.baseAddress! + (y &* width)
                     var sum: Float = 0
                     for offset in -radius...radius { sum += row[min(max(offset, 0), width &- 1)] }
+                    // Clamping is only needed where the window reaches past either end of the row.
+                    let clampFree = radius..<max(radius, width &- radius &- 1)
                     for x in 0..<width {
                         result[x] = sum * scale
-                        let leaving = row[max(x &- radius, 0)]
-                        let entering = row[min(x &+ radius &+ 1, width &- 1)]
-                        sum += entering - leaving
+                        if clampFree.contains(x) {
+                            sum += row[x &+ radius &+ 1] - row[x &- radius]
+                        } else {
+                            sum += row[min(x &+ radius &+ 1, width &- 1)] - row[max(x &- radius, 0)]
+                        }
                     }
                 }
             }
@@ -87,19 +79,47 @@ extension FloatRaster {
         return out
     }
 
+    /// Each row convolved with `kernel` (odd length), borders clamped. Tap by tap over the whole
+    /// interior of a row, so the inner loop is a vectorisable multiply-add over consecutive values.
     private func convolvedRows(_ kernel: [Float]) -> FloatRaster {
         var out = FloatRaster(width: width, height: height)
-        let radius = kernel.count / 2
+        let radius = kernel.count / 2, width = width, last = width &- 1
+        let interior = radius..<max(radius, width &- radius)
+        // The border cells: rows narrower than the kernel have no interior at all.
+        let borders = [0..<min(radius, width), min(interior.upperBound, width)..<width]
         values.withUnsafeBufferPointer { source in
             out.values.withUnsafeMutableBufferPointer { target in
                 for y in 0..<height {
-                    let row = source.baseAddress! + (y &* width)
-                    for x in 0..<width {
-                        var sum: Float = 0
-                        for k in 0..<kernel.count {
-                            sum += kernel[k] * row[min(max(x &+ k &- radius, 0), width &- 1)]
+                    let row = source.baseAddress! + (y &* width), result = target.baseAddress! + (y &* width)
+                    for (k, weight) in kernel.enumerated() {
+                        let shift = k &- radius
+                        for x in interior { result[x] += weight * row[x &+ shift] }
+                    }
+                    for border in borders {
+                        for x in border {
+                            var sum: Float = 0
+                            for (k, weight) in kernel.enumerated() { sum += weight * row[min(max(x &+ k &- radius, 0), last)] }
+                            result[x] = sum
                         }
-                        target[y &* width &+ x] = sum
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Each column convolved with `kernel`, borders clamped: whole rows are accumulated at once,
+    /// so memory is read in order and no transposition is needed.
+    private func convolvedColumns(_ kernel: [Float]) -> FloatRaster {
+        var out = FloatRaster(width: width, height: height)
+        let radius = kernel.count / 2, width = width, last = height &- 1
+        values.withUnsafeBufferPointer { source in
+            out.values.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    let result = target.baseAddress! + (y &* width)
+                    for (k, weight) in kernel.enumerated() {
+                        let row = source.baseAddress! + (min(max(y &+ k &- radius, 0), last) &* width)
+                        for x in 0..<width { result[x] += weight * row[x] }
                     }
                 }
             }

@@ -19,15 +19,18 @@ struct MinutiaSet {
     var candidates: [Candidate]
 
     static func detect(_ graph: SkeletonGraph, orientation: OrientationField, mask: SegmentationMask,
-                       parameters: ExtractionParameters.MinutiaFilters) -> MinutiaSet {
+                       clarity: RidgeClarity, parameters: ExtractionParameters.MinutiaFilters) -> MinutiaSet {
         var candidates: [Candidate] = []
         for index in graph.nodes.indices where !graph.nodes[index].isRemoved {
             let node = graph.nodes[index]
             guard node.degree == 1 || node.degree == 3,
-                  let angle = direction(of: index, in: graph, length: parameters.directionLength) else { continue }
+                  let traced = direction(of: index, in: graph, length: parameters.directionLength) else { continue }
+            let angle = snapped(traced, to: orientation.angle(x: node.x, y: node.y))
             let border = mask.borderDistance(x: node.x, y: node.y)
             guard border >= Float(parameters.borderDistance) else { continue }
-            let reliability = min(orientation.coherence(x: node.x, y: node.y) / 0.6, 1)
+            // A minutia is as trustworthy as the flow and the ridge wave around it.
+            let reliability = min(orientation.coherence(x: node.x, y: node.y) / 0.6,
+                                  clarity.share(x: node.x, y: node.y) / parameters.clearRidgeShare, 1)
             let inset = min(border / Float(3 * parameters.borderDistance), 1)
             candidates.append(Candidate(x: node.x, y: node.y, angle: angle,
                                         kind: node.degree == 1 ? .ending : .bifurcation,
@@ -37,6 +40,14 @@ struct MinutiaSet {
         set.removeClouds(radius: Double(parameters.cloudRadius), maximumNeighbours: parameters.cloudCount)
         set.keepBest(parameters.maximumCount)
         return set
+    }
+
+    /// The ridge direction `ridge` (`0..<π`) turned to the sense of `traced`, when they are within
+    /// 45° of each other: the smoothed field is steadier than a few skeleton pixels.
+    static func snapped(_ traced: Double, to ridge: Double) -> Double {
+        let options = [ridge, ridge + .pi]
+        let best = options.min { abs(remainder($0 - traced, 2 * .pi)) < abs(remainder($1 - traced, 2 * .pi)) }!
+        return abs(remainder(best - traced, 2 * .pi)) <= .pi / 4 ? best : traced
     }
 
     /// Image-coordinate direction of an ending (out of the ridge) or bifurcation (into the single ridge).

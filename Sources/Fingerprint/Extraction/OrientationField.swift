@@ -14,7 +14,8 @@ struct OrientationField {
 
     static func estimate(_ image: NormalizedImage, grid: BlockGrid,
                          parameters: ExtractionParameters.Orientation) -> OrientationField {
-        var (difference, product, energy) = blockTensors(image.raster, grid: grid)
+        let source = parameters.gradientSigma > 0 ? image.raster.gaussianBlurred(sigma: parameters.gradientSigma) : image.raster
+        var (difference, product, energy) = blockTensors(source, grid: grid)
         difference = difference.gaussianBlurred(sigma: parameters.tensorSigma)
         product = product.gaussianBlurred(sigma: parameters.tensorSigma)
         energy = energy.gaussianBlurred(sigma: parameters.tensorSigma)

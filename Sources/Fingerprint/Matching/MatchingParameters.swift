@@ -34,6 +34,10 @@ public struct MatchingParameters: Sendable, Hashable {
     /// Relaxation: iterations (n_rel) and the weight kept from the previous step (w_R).
     public var relaxationIterations = 5
     public var relaxationWeight = 0.5
+    /// The support a pair receives is averaged over at least this many other pairs, so a
+    /// template with only a handful of minutiae cannot reach the relaxed values of a rich one
+    /// (MCC averages over `n_R − 1`, which favours small templates).
+    public var minimumSupportPairs = 12
     /// Compatibility of two pairs: sigmoid centres and slopes for the distance difference
     /// (pixels), the direction difference and the radial-angle difference (radians).
     public var distanceTolerance = 5.0

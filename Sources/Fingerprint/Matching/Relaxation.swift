@@ -36,13 +36,13 @@ struct Relaxation: Sendable {
                                               limit: min(smaller, parameters.maximumRelaxedPairs))
         guard !pairs.isEmpty else { return Outcome(score: 0, pairs: [], scoredPairs: scoredPairs) }
         let n = pairs.count
-        if n > 1 {
-            fillCompatibilities(pairs, a, b, into: &scratch.compatibility, columns: &scratch.pairColumns)
-            var current = pairs.map(\.value)
-            Self.relax(&current, compatibility: scratch.compatibility,
-                       keep: Float(parameters.relaxationWeight), iterations: parameters.relaxationIterations)
-            for t in 0..<n { pairs[t].value = current[t] }
-        }
+        // A lone pair is relaxed too (with no support it fades like any unsupported pair), or
+        // its raw similarity would outscore every relaxed pair of a true match.
+        fillCompatibilities(pairs, a, b, into: &scratch.compatibility, columns: &scratch.pairColumns)
+        var current = pairs.map(\.value)
+        Self.relax(&current, compatibility: scratch.compatibility, keep: Float(parameters.relaxationWeight),
+                   iterations: parameters.relaxationIterations, supportPairs: max(n - 1, parameters.minimumSupportPairs))
+        for t in 0..<n { pairs[t].value = current[t] }
         pairs.sort { $0.value * $1.initial > $1.value * $0.initial }
         let score = pairs.prefix(scoredPairs).reduce(0.0) { $0 + Double($1.value) } / Double(scoredPairs)
         return Outcome(score: score, pairs: pairs, scoredPairs: scoredPairs)
@@ -50,8 +50,8 @@ struct Relaxation: Sendable {
 
     /// MCC eq. 23: each step keeps `keep` of a pair's value and adds the rest of its weight as
     /// the compatibility-weighted support of the other pairs.
-    static func relax(_ values: inout [Float], compatibility: [Float], keep: Float, iterations: Int) {
-        let n = values.count, share = (1 - keep) / Float(n - 1)
+    static func relax(_ values: inout [Float], compatibility: [Float], keep: Float, iterations: Int, supportPairs: Int) {
+        let n = values.count, share = (1 - keep) / Float(supportPairs)
         var next = values
         compatibility.withUnsafeBufferPointer { rho in
             for _ in 0..<iterations {

@@ -1,7 +1,9 @@
+import Dispatch
+import Foundation
 import Imaging
 
 /// Assembles the frames of one swipe into an image by estimating the movement between
-/// consecutive frames (aes2501.md §4, libfprint's frame assembly).
+/// consecutive frames (libfprint 1.94.5's aes2501 driver and frame assembly).
 ///
 /// Both swipe directions are scored; the direction with the lower average difference wins.
 /// Frames are placed at their accumulated shifts on a canvas wider than a frame, later frames
@@ -19,6 +21,8 @@ public struct FrameAssembler: Sendable {
         /// Score the losing direction to the end even when its average already lost (only its
         /// reported average changes; tests use it to check the sheet's figures).
         public var scoresLosingDirectionFully = false
+        /// How the stitcher enlarges the placed canvas (Egis 0570: ×2 bilinear).
+        public var enlargement = ImageEnlargement.none
 
         public init(canvasWidth: Int, horizontalShifts: ClosedRange<Int> = -8...7, minimumVerticalShift: Int = 2) {
             self.canvasWidth = canvasWidth
@@ -52,8 +56,8 @@ public struct FrameAssembler: Sendable {
     ///
     /// Forward: frame k gets S(F_k, F_{k−1}). Reverse: frame k gets −S(F_{k−1}, F_k). Each
     /// average is the sum of winning scores divided by the frame count; forward wins only when
-    /// strictly lower (§4.3). The direction the first pair favours is scored in full first; the
-    /// other stops as soon as its running sum proves it loses (unless
+    /// strictly lower (§4.3). The direction the first pair favours counts in full; the other
+    /// stops as soon as its running sum proves it loses (unless
     /// ``Parameters/scoresLosingDirectionFully``), which changes neither the direction nor the shifts.
     public func estimateMotion(_ frames: [SwipeFrame]) -> FrameMotion {
         precondition(!frames.isEmpty, "no frames to assemble")
@@ -65,18 +69,16 @@ public struct FrameAssembler: Sendable {
             horizontalShifts: parameters.horizontalShifts,
             verticalShifts: parameters.minimumVerticalShift...max(parameters.minimumVerticalShift, first.height - 1))
         let count = frames.count
-        var guess = SwipeDirection.reverse
-        if count > 1 {
-            let ahead = difference.bestShift(frames[1].pixels, frames[0].pixels).score
-            let back = difference.bestShift(frames[0].pixels, frames[1].pixels).score
-            guess = ahead < back ? .forward : .reverse
-        }
-        let favoured = pass(guess, frames, difference, givingUpAt: nil)
+        // Both directions are scored at once, one per core, and the losing one is then cut where
+        // scoring it alone would have stopped: the figures are the one-after-the-other rule's.
+        let (fullForward, fullReverse) = bothPasses(frames, difference)
+        let guess: SwipeDirection = (fullForward.scores.first ?? 0) < (fullReverse.scores.first ?? 0) ? .forward : .reverse
+        let favoured = guess == .forward ? fullForward : fullReverse
         let average = favoured.sum / count
         // Forward must be strictly lower; a tie goes to reverse (§4.3).
         let losingSum = guess == .forward ? (average + 1) * count : average * count
-        let other = pass(guess == .forward ? .reverse : .forward, frames, difference,
-                         givingUpAt: parameters.scoresLosingDirectionFully ? nil : losingSum)
+        let losing = guess == .forward ? fullReverse : fullForward
+        let other = parameters.scoresLosingDirectionFully ? losing : losing.cut(givingUpAt: losingSum)
         let (forward, reverse) = guess == .forward ? (favoured, other) : (other, favoured)
         let isForward = forward.sum / count < reverse.sum / count
         let winner = isForward ? forward : reverse
@@ -85,27 +87,32 @@ public struct FrameAssembler: Sendable {
                            reverseScore: reverse.sum / count)
     }
 
-    /// The shifts and winning scores of one direction, pair by pair; stops early once the
-    /// running sum reaches `limit`.
-    private func pass(_ direction: SwipeDirection, _ frames: [SwipeFrame], _ difference: FrameDifference,
-                      givingUpAt limit: Int?) -> (shifts: [FrameShift], scores: [Int], sum: Int) {
-        var shifts = [FrameShift.zero], scores: [Int] = [], sum = 0
-        for k in frames.indices.dropFirst() {
-            if let limit, sum >= limit { break }
-            let previous = shifts[k - 1]
-            let best: (shift: FrameShift, score: Int)
-            if direction == .forward {
-                best = difference.bestShift(frames[k].pixels, frames[k - 1].pixels, hint: previous)
-                shifts.append(best.shift)
-            } else {
-                best = difference.bestShift(frames[k - 1].pixels, frames[k].pixels,
-                                            hint: FrameShift(dx: -previous.dx, dy: -previous.dy))
-                shifts.append(FrameShift(dx: -best.shift.dx, dy: -best.shift.dy))
-            }
-            scores.append(best.score)
-            sum += best.score
+    /// The forward and the reverse pass, side by side.
+    private func bothPasses(_ frames: [SwipeFrame], _ difference: FrameDifference) -> (forward: DirectionPass, reverse: DirectionPass) {
+        let slots = DirectionPassSlots()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let direction: SwipeDirection = index == 0 ? .forward : .reverse
+            slots.set(direction, pass(direction, frames, difference))
         }
-        return (shifts, scores, sum)
+        return (slots.value(.forward), slots.value(.reverse))
+    }
+
+    /// The shifts and winning scores of one direction, pair by pair, each search hinted with the
+    /// previous pair's shift.
+    private func pass(_ direction: SwipeDirection, _ frames: [SwipeFrame], _ difference: FrameDifference) -> DirectionPass {
+        var result = DirectionPass()
+        for k in frames.indices.dropFirst() {
+            let previous = result.shifts[k - 1]
+            if direction == .forward {
+                let best = difference.bestShift(frames[k].pixels, frames[k - 1].pixels, hint: previous)
+                result.append(best.shift, score: best.score)
+            } else {
+                let best = difference.bestShift(frames[k - 1].pixels, frames[k].pixels,
+                                                hint: FrameShift(dx: -previous.dx, dy: -previous.dy))
+                result.append(FrameShift(dx: -best.shift.dx, dy: -best.shift.dy), score: best.score)
+            }
+        }
+        return result
     }
 
     /// Copies every frame to its accumulated position, clipping at the canvas edges (§4.4).
@@ -141,5 +148,42 @@ public struct FrameAssembler: Sendable {
                 canvas[canvasRow * canvasWidth + x + column] = frame.pixels[row * frame.width + column]
             }
         }
+    }
+}
+
+/// One direction's shifts (frame 0's is zero) and the score of each pair.
+private struct DirectionPass: Sendable {
+    var shifts = [FrameShift.zero]
+    var scores: [Int] = []
+    var sum = 0
+
+    mutating func append(_ shift: FrameShift, score: Int) {
+        shifts.append(shift)
+        scores.append(score)
+        sum += score
+    }
+
+    /// The pairs a pass that stops once its running sum reaches `limit` would have scored.
+    func cut(givingUpAt limit: Int) -> DirectionPass {
+        var cut = DirectionPass()
+        for (index, score) in scores.enumerated() {
+            if cut.sum >= limit { break }
+            cut.append(shifts[index + 1], score: score)
+        }
+        return cut
+    }
+}
+
+/// Where the two passes leave their results.
+private final class DirectionPassSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var passes: [SwipeDirection: DirectionPass] = [:]
+
+    func set(_ direction: SwipeDirection, _ pass: DirectionPass) {
+        lock.withLock { passes[direction] = pass }
+    }
+
+    func value(_ direction: SwipeDirection) -> DirectionPass {
+        lock.withLock { passes[direction] ?? DirectionPass() }
     }
 }

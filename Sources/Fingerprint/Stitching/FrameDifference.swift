@@ -1,5 +1,5 @@
 /// The difference score between two frames at a candidate shift, and the best shift search
-/// (aes2501.md §4.1–4.2, libfprint's frame assembly).
+/// (libfprint 1.94.5's aes2501 driver and frame assembly).
 ///
 /// The hot loop of frame stitching: unsafe row pointers with wrapping arithmetic so that the
 /// absolute-difference sum vectorises, plus an exact early exit once a candidate can no longer

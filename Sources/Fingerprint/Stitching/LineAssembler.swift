@@ -1,16 +1,16 @@
 import Imaging
 
 /// Assembles the kept lines of a line-based swipe into an image of roughly constant vertical
-/// resolution (vfs5011.md §4.2–4.4, libfprint's line assembly).
+/// resolution (libfprint 1.94.5's vfs5011 driver and line assembly).
 ///
-/// The local swipe speed is estimated by finding, for every other line, the later line whose
-/// look-ahead strip best cancels it; the estimates are median-filtered; then the lines are
-/// resampled in 16.16 fixed point so the result is identical on every machine.
+/// The local swipe speed is estimated by finding, for every other line, the later line that
+/// its look-ahead strip matches best (``LookAheadMatch``); the estimates are median-filtered;
+/// then the lines are resampled in 16.16 fixed point so the result is identical on every machine.
 public struct LineAssembler: Sendable {
     /// Tuning values; the defaults are libfprint's for the VFS5011.
     public struct Parameters: Sendable, Hashable {
-        /// The main-line column the look-ahead strip's first pixel lines up with.
-        public var lookAheadColumn = 48
+        /// How a line's look-ahead strip is compared with later lines.
+        public var lookAheadMatch = LookAheadMatch.sumVariance(column: 48)
         /// How many later lines the speed search looks at.
         public var searchOffset = 30
         /// Median filter window over the speed estimates.
@@ -39,43 +39,34 @@ public struct LineAssembler: Sendable {
         return resample(lines, offsets: offsets, dpi: dpi)
     }
 
-    /// For every even i < n − 1: the j in i+1 … i+searchOffset whose look-ahead plus line i's
-    /// matching columns has the least variance; entry i/2 is j − i (first j wins ties).
+    /// For every even i < n − 1: the j in i+1 … i+searchOffset whose line matches line i's
+    /// look-ahead best (the lowest ``LookAheadMatch`` deviation); entry i/2 is j − i (first j
+    /// wins ties).
     public func speedOffsets(_ lines: [ScanLine]) -> [Int] {
+        guard let width = lines.first?.lookAhead.count else { return [] }
+        // Without a strip every candidate ties at 0, and the first wins.
+        guard width > 0 else { return stride(from: 0, to: lines.count - 1, by: 2).map { _ in 1 } }
+        let match = parameters.lookAheadMatch
+        let strips = match.strips(of: lines, width: width)
         var offsets: [Int] = []
         offsets.reserveCapacity(lines.count / 2)
-        guard let stripWidth = lines.first?.lookAhead.count else { return [] }
-        var window = [Int](repeating: 0, count: stripWidth)
-        for i in stride(from: 0, to: lines.count - 1, by: 2) {
-            var best = Int.max, bestJ = i + 1
-            for j in (i + 1)...min(i + parameters.searchOffset, lines.count - 1) {
-                let deviation = sumVariance(lines[i].pixels, lines[j].lookAhead, into: &window)
-                if deviation < best {
-                    best = deviation
-                    bestJ = j
+        strips.asEarlier.withUnsafeBufferPointer { earlierStrips in
+            strips.asLater.withUnsafeBufferPointer { laterStrips in
+                let earlierBase = earlierStrips.baseAddress!, laterBase = laterStrips.baseAddress!
+                for i in stride(from: 0, to: lines.count - 1, by: 2) {
+                    var best = Int.max, bestJ = i + 1
+                    for j in (i + 1)...min(i + parameters.searchOffset, lines.count - 1) {
+                        let deviation = match.deviation(earlierBase + i * width, laterBase + j * width, width: width)
+                        if deviation < best {
+                            best = deviation
+                            bestJ = j
+                        }
+                    }
+                    offsets.append(bestJ - i)
                 }
             }
-            offsets.append(bestJ - i)
         }
         return offsets
-    }
-
-    /// var(s) over s_k = line[lookAheadColumn + k] + lookAhead[k].
-    private func sumVariance(_ line: [UInt8], _ lookAhead: [UInt8], into sums: inout [Int]) -> Int {
-        let count = lookAhead.count
-        var total = 0
-        for k in 0..<count {
-            let value = Int(line[parameters.lookAheadColumn + k]) + Int(lookAhead[k])
-            sums[k] = value
-            total += value
-        }
-        let mean = total / count
-        var squares = 0
-        for k in 0..<count {
-            let deviation = sums[k] - mean
-            squares += deviation * deviation
-        }
-        return squares / count
     }
 
     /// Median of a window over the first count − 1 entries; the last entry stays as it is.
@@ -108,15 +99,36 @@ public struct LineAssembler: Sendable {
             while rows << 16 < next {
                 if rows >= parameters.maximumHeight { break resampling }
                 let position = rows << 16
-                let lower = lines[i].pixels, upper = lines[i + 1].pixels
-                for x in 0..<width {
-                    let mixed = (position - y) * Int(upper[x]) + (next - position) * Int(lower[x])
-                    output.append(UInt8(truncatingIfNeeded: mixed / (next - y)))
-                }
+                output.append(contentsOf: Self.blend(lines[i].pixels, lines[i + 1].pixels, width: width,
+                                                     upperWeight: position - y, lowerWeight: next - position))
                 rows += 1
             }
             y = next
         }
         return GrayImage(width: width, height: rows, dpi: dpi, pixels: output)
+    }
+
+    /// One output row: ⌊(u·upper + l·lower) / (u + l)⌋ per pixel.
+    private static func blend(_ lower: [UInt8], _ upper: [UInt8], width: Int, upperWeight: Int, lowerWeight: Int) -> [UInt8] {
+        precondition(lower.count >= width && upper.count >= width, "lines of different widths")
+        let total = upperWeight + lowerWeight
+        // Both weights lie in 0 … resolution·2¹⁶, so the weighted sums fit 32 bits, whose division
+        // is the cheaper one; other weights take the 64-bit path.
+        guard upperWeight >= 0, lowerWeight >= 0, total <= Int(UInt32.max / 255) else {
+            return (0..<width).map { x in
+                UInt8(truncatingIfNeeded: (upperWeight * Int(upper[x]) + lowerWeight * Int(lower[x])) / total)
+            }
+        }
+        let u = UInt32(upperWeight), l = UInt32(lowerWeight), t = UInt32(total)
+        return [UInt8](unsafeUninitializedCapacity: width) { row, initialised in
+            lower.withUnsafeBufferPointer { lowerRow in
+                upper.withUnsafeBufferPointer { upperRow in
+                    for x in 0..<width {
+                        row[x] = UInt8(truncatingIfNeeded: (u &* UInt32(upperRow[x]) &+ l &* UInt32(lowerRow[x])) / t)
+                    }
+                }
+            }
+            initialised = width
+        }
     }
 }

@@ -1,5 +1,5 @@
 /// Keeps the useful lines of a line-based swipe while they arrive and says when the swipe is
-/// over (vfs5011.md §4.1).
+/// over (libfprint 1.94.5's vfs5011 driver).
 ///
 /// Leading blank lines are dropped; a line is kept when it differs enough from the last kept
 /// line; the swipe ends after a run of blank lines, or at a line or count limit.

@@ -1,5 +1,5 @@
 /// One sample of a line-based swipe sensor: a full-width pixel row plus a narrow look-ahead
-/// strip from a second sensor row a fixed distance ahead (vfs5011.md §3).
+/// strip from a second sensor row a fixed distance ahead (libfprint 1.94.5's vfs5011 driver).
 public struct ScanLine: Sendable, Hashable {
     /// The main row, 8 bits per pixel, column 0 first (VFS5011: 160 pixels).
     public let pixels: [UInt8]
@@ -13,7 +13,7 @@ public struct ScanLine: Sendable, Hashable {
     }
 }
 
-/// Integer statistics of byte vectors exactly as the line rules define them (vfs5011.md §4):
+/// Integer statistics of byte vectors exactly as the line rules define them (libfprint 1.94.5's vfs5011 driver):
 /// every division truncates.
 enum LineStatistics {
     /// var(v): m = ⌊Σv / N⌋, then ⌊Σ(v − m)² / N⌋.

@@ -73,6 +73,12 @@ public struct SwipeAssessment: Sendable {
         return collect(image: image, tooFast: tooFast, tooSkewed: false, fingerRemoved: fingerRemoved)
     }
 
+    /// Feedback for a whole image (a press, or a swipe the device assembled): only area and
+    /// whether the finger left.
+    public func assess(image: GrayImage, fingerRemoved: Bool) -> [SwipeFeedback] {
+        collect(image: image, tooFast: false, tooSkewed: false, fingerRemoved: fingerRemoved)
+    }
+
     private func collect(image: GrayImage, tooFast: Bool, tooSkewed: Bool, fingerRemoved: Bool) -> [SwipeFeedback] {
         var feedback: [SwipeFeedback] = []
         if image.height < parameters.minimumHeight { feedback.append(.tooShort) }

@@ -1,7 +1,7 @@
 import Imaging
 
 /// Turns an assembled swipe upright with dark ridges on white, the way libfprint's image flags
-/// do before minutiae detection (aes2501.md §4.5, vfs5011.md §4.5).
+/// do before minutiae detection (libfprint 1.94.5's aes2501 and vfs5011 drivers).
 public struct SwipeNormalisation: Sendable, Hashable {
     /// Mirror left–right.
     public var flipsHorizontally: Bool

@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 import Imaging
 
 /// PNG through libpng's simplified API (`png_image_*`), which reports errors in the `png_image`

@@ -1,4 +1,4 @@
-import CTIFF
+internal import CTIFF
 import Imaging
 
 /// TIFF through libtiff, from and to memory.

@@ -1,4 +1,4 @@
-import CTIFF
+internal import CTIFF
 
 /// The first directory's tags that decide how to read a TIFF (TIFF 6.0 §8 baseline fields).
 struct TIFFLayout {

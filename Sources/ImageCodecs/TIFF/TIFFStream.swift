@@ -1,4 +1,4 @@
-import CTIFF
+internal import CTIFF
 
 /// Owns one libtiff handle over an in-memory file (`ctiff_stream`, Sources/CTIFF/shim.h) and the
 /// messages libtiff reported on it; `TIFFClose` and the stream's memory are released in `deinit`.

@@ -7,8 +7,8 @@ public struct DetectedSensor {
         case granted
         /// Not accessible; the text says which udev rule is missing or why it does not apply.
         case denied(String)
-        /// Another program holds it.
-        case busy
+        /// Another program holds it; the text says which, when pbtool knows.
+        case busy(String)
         /// Could not be checked (for example it vanished); the text says why.
         case unknown(String)
     }
@@ -36,21 +36,21 @@ public enum SensorDiscovery {
     }
 
     /// A driver for a detected sensor.
-    public static func driver(for sensor: DetectedSensor) -> any SwipeSensor {
-        switch sensor.profile.id {
-        case SensorProfile.vfs5011.id: VFS5011Sensor(device: sensor.device)
-        default: AES2501Sensor(device: sensor.device)
-        }
+    public static func driver(for sensor: DetectedSensor) -> any FingerprintSensor {
+        SensorDrivers.driver(for: sensor)
     }
 
-    private static func access(to device: USBDevice, name: String) -> DetectedSensor.Access {
+    static func access(to device: USBDevice, name: String) -> DetectedSensor.Access {
+        if let holder = SensorLock.holder(of: device.nodePath) {
+            return .busy("in use by pid \(holder.pid) (\(holder.command))")
+        }
         do {
             _ = try device.open()
             return .granted
         } catch let error as USBError {
             switch SensorAccess.explain(error, node: device.nodePath, id: device.id, name: name) {
             case .accessDenied(_, _, _, let hint): return .denied(hint)
-            case .busy: return .busy
+            case .busy: return .busy("another program holds the sensor (fprintd?)")
             case let other: return .unknown(other.description)
             }
         } catch {

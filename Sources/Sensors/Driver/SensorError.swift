@@ -12,6 +12,8 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
     case accessDenied(node: String, id: USBDeviceID, name: String, hint: String)
     /// Another program or kernel driver holds the sensor's interface.
     case busy(node: String, name: String)
+    /// Another pbtool process is using the sensor (its lock file names it).
+    case inUse(name: String, pid: Int32, command: String)
     /// The sensor vanished during `phase` (`LIBUSB_ERROR_NO_DEVICE`).
     case unplugged(phase: String, transfers: Int)
     /// The sensor stopped answering during `phase` (a transfer timed out).
@@ -29,13 +31,15 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .noSensor(let detail): detail
         case .unknownSensor(let name):
-            "unknown sensor '\(name)'; use auto, aes2501, vfs5011 or sim[:SOURCE]"
+            "unknown sensor '\(name)'; use \(SensorSelection.names)"
         case .accessDenied(let node, let id, let name, let hint):
             "no permission to open \(node) (\(id) \(name)): \(hint)"
         case .busy(let node, let name):
             "\(name) at \(node) is in use by another program (fprintd?); stop it and try again"
+        case .inUse(let name, let pid, let command):
+            "sensor busy (pid \(pid), \(command)): the \(name) is in use by another pbtool; try again when it has finished"
         case .unplugged(let phase, let transfers):
-            "the sensor was unplugged during \(phase) (after \(transfers) transfers); plug it in and swipe again"
+            "the sensor was unplugged during \(phase) (after \(transfers) transfers); plug it in and try again"
         case .stoppedAnswering(let phase, let step, let transfers):
             "the sensor stopped answering during \(phase), step \(step) (after \(transfers) transfers)"
         case .transferFailed(let phase, let step, let transfers, let reason):
@@ -50,9 +54,12 @@ public enum SensorError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Duration {
-    /// `10 s`, `2.5 s`.
-    var formattedSeconds: String {
-        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    /// `10 s`, `2.5 s`, `40 ms`: how sensor messages write a duration (tenths of a second, or
+    /// whole milliseconds below a tenth).
+    public var formattedSeconds: String {
+        let seconds = self / .seconds(1)
+        if seconds > 0, seconds < 0.05 { return "\(Int((seconds * 1000).rounded())) ms" }
+        let tenths = (seconds * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
     }
 }

@@ -2,7 +2,7 @@ import Fingerprint
 import USB
 
 extension SensorProfile {
-    /// AuthenTec AES2501 (aes2501.md §1, §4): 192×16 frames, 500 dpi, 4000 ms transfers,
+    /// AuthenTec AES2501 (libfprint 1.94.5's aes2501 driver): 192×16 frames, 500 dpi, 4000 ms transfers,
     /// a 288-wide canvas; forward swipes come out rotated 180° and every swipe inverted.
     public static let aes2501 = SensorProfile(
         id: "aes2501", name: "AuthenTec AES2501",
@@ -15,7 +15,7 @@ extension SensorProfile {
                 reverse: SwipeNormalisation(inverts: true))),
         assessment: SwipeAssessment.Parameters(minimumHeight: 64, minimumArea: 8_192))
 
-    /// Validity VFS5011 (vfs5011.md §1, §4): 160-pixel lines with a 64-pixel look-ahead,
+    /// Validity VFS5011 (libfprint 1.94.5's vfs5011 driver): 160-pixel lines with a 64-pixel look-ahead,
     /// 3000 ms transfers; the resampled image comes out upside down.
     public static let vfs5011 = SensorProfile(
         id: "vfs5011", name: "Validity VFS5011",
@@ -25,5 +25,5 @@ extension SensorProfile {
         assessment: SwipeAssessment.Parameters(minimumHeight: 160, minimumArea: 8_192))
 
     /// Every USB sensor pbtool drives.
-    public static let usbSensors: [SensorProfile] = [.aes2501, .vfs5011]
+    public static var usbSensors: [SensorProfile] { SensorDrivers.all.map { $0.model } }
 }

@@ -9,7 +9,12 @@ public enum SensorSelection: Sendable, Hashable, CustomStringConvertible {
     /// The simulated sensor over a source of images.
     case simulated(SimulatedSource)
 
-    /// Parses `auto`, `aes2501`, `vfs5011`, `sim` or `sim:SOURCE`.
+    /// Every name `--sensor` takes, for messages and help: `auto, aes2501, … or sim[:SOURCE]`.
+    public static var names: String {
+        (["auto"] + SensorProfile.usbSensors.map(\.id)).joined(separator: ", ") + " or sim[:SOURCE]"
+    }
+
+    /// Parses `auto`, a model id (`aes2501`, `nb1010` …), `sim` or `sim:SOURCE`.
     public init(_ text: String) throws {
         let lowered = text.lowercased()
         if lowered == "auto" {
@@ -41,8 +46,7 @@ public enum SensorSelection: Sendable, Hashable, CustomStringConvertible {
         case .auto:
             guard let first = found.first else {
                 throw SensorError.noSensor("no supported fingerprint sensor found on USB "
-                    + "(AES2501 08ff:2580/2500, VFS5011 138a:0010/0011/0015/0017/0018); "
-                    + "use --sensor sim to try without hardware")
+                    + "(`pbtool sensor list --supported` names them); use --sensor sim to try without hardware")
             }
             return first
         case .usb(let profile):

@@ -4,7 +4,7 @@ import USB
 ///
 /// A driver's phases are tables of these, run by ``USBStepInterpreter``; the replay tests check
 /// the same tables against the recordings. Endpoint addresses carry the direction bit.
-public enum USBStep: Sendable, Hashable {
+public indirect enum USBStep: Sendable, Hashable {
     /// Sends `bytes` to a bulk OUT endpoint in one transfer (one URB as recorded).
     case bulkOut(endpoint: UInt8, bytes: [UInt8])
     /// Reads a bulk IN endpoint with a buffer of `length` bytes.
@@ -15,12 +15,16 @@ public enum USBStep: Sendable, Hashable {
     case controlOut(USBControlSetup, bytes: [UInt8])
     /// A control transfer from device to host.
     case controlIn(USBControlSetup, length: Int, expect: ReplyCheck)
+    /// Bulk and interrupt steps submitted at once, in order; done when all have completed
+    /// (Egis 0570: the next command goes out while the last reply is pending).
+    case together([USBStep])
 
     /// Whether the step reads (and so produces a reply).
     public var isInput: Bool {
         switch self {
         case .bulkOut, .controlOut: false
         case .bulkIn, .interruptIn, .controlIn: true
+        case .together(let steps): steps.contains(where: \.isInput)
         }
     }
 }
@@ -33,6 +37,8 @@ public enum ReplyCheck: Sendable, Hashable {
     case fullLength
     /// Exactly these bytes (VFS5011's `00 00` acknowledgement).
     case exactly([UInt8])
+    /// Exactly this many bytes, whatever they are (VFS7552's identification replies).
+    case length(Int)
 
     /// Nil when `reply` passes, otherwise what is wrong with it.
     func problem(with reply: [UInt8], requested: Int) -> String? {
@@ -44,6 +50,8 @@ public enum ReplyCheck: Sendable, Hashable {
         case .exactly(let expected):
             return reply == expected ? nil
                 : "the reply \(hexPreview(reply)) where \(hexPreview(expected)) was expected"
+        case .length(let expected):
+            return reply.count == expected ? nil : "a reply of \(reply.count) bytes where \(expected) were expected"
         }
     }
 }

@@ -27,25 +27,34 @@ public final class USBStepInterpreter {
         return replies
     }
 
-    /// Runs one step; returns its reply for an IN step. `index` numbers it within its phase;
-    /// `timeout` overrides the interpreter's for this step.
+    /// Runs one step; returns its reply for an IN step (the last reply of a group run
+    /// together). `index` numbers it within its phase; `timeout` overrides the interpreter's.
     @discardableResult
     public func run(_ step: USBStep, phase: String, index: Int = 1, timeout: Duration? = nil) throws -> [UInt8]? {
-        let reply: [UInt8]?
+        let steps: [USBStep]
+        let replies: [[UInt8]?]
         do {
-            reply = try perform(step, timeout: timeout ?? self.timeout)
+            if case .together(let group) = step {
+                steps = group
+                replies = try transport.overlapped(group.compactMap(\.request), timeout: timeout ?? self.timeout)
+            } else {
+                steps = [step]
+                replies = [try perform(step, timeout: timeout ?? self.timeout)]
+            }
         } catch let error as USBError {
             throw translate(error, phase: phase, index: index)
         } catch {
             throw SensorError.transferFailed(phase: phase, step: index, transfers: transferCount,
                                              reason: String(describing: error))
         }
-        transferCount += 1
-        if let reply, let (requested, check) = step.readCheck,
-           let problem = check.problem(with: reply, requested: requested) {
-            throw SensorError.unexpectedReply(phase: phase, step: index, transfers: transferCount, detail: problem)
+        transferCount += steps.count
+        for (step, reply) in zip(steps, replies) {
+            if let reply, let (requested, check) = step.readCheck,
+               let problem = check.problem(with: reply, requested: requested) {
+                throw SensorError.unexpectedReply(phase: phase, step: index, transfers: transferCount, detail: problem)
+            }
         }
-        return reply
+        return replies.last { $0 != nil } ?? nil
     }
 
     private func perform(_ step: USBStep, timeout: Duration) throws -> [UInt8]? {
@@ -62,6 +71,8 @@ public final class USBStepInterpreter {
             return nil
         case .controlIn(let setup, let length, _):
             return try transport.control(setup, data: [], readLength: length, timeout: timeout)
+        case .together(let group):
+            return try transport.overlapped(group.compactMap(\.request), timeout: timeout).last { $0 != nil } ?? nil
         }
     }
 
@@ -80,7 +91,18 @@ extension USBStep {
         switch self {
         case .bulkIn(_, let length, let check), .interruptIn(_, let length, let check),
              .controlIn(_, let length, let check): (length, check)
-        case .bulkOut, .controlOut: nil
+        case .bulkOut, .controlOut, .together: nil
+        }
+    }
+
+    /// The transfer of a bulk or interrupt step, for a group run together (control transfers
+    /// and nested groups cannot be).
+    var request: USBRequest? {
+        switch self {
+        case .bulkOut(let endpoint, let bytes): .write(bytes, endpoint: endpoint, type: .bulk)
+        case .bulkIn(let endpoint, let length, _): .read(length: length, endpoint: endpoint, type: .bulk)
+        case .interruptIn(let endpoint, let length, _): .read(length: length, endpoint: endpoint, type: .interrupt)
+        case .controlOut, .controlIn, .together: nil
         }
     }
 }

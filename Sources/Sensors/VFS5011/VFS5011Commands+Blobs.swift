@@ -1,6 +1,6 @@
 import Foundation
 
-// The VFS5011's 26 command blobs O0…O25 (vfs5011.md §2, §5): hardware facts, opaque to the host.
+// The VFS5011's 26 command blobs O0…O25 (libfprint 1.94.5's vfs5011 driver): hardware facts, opaque to the host.
 //
 // Provenance: the depth-0 OUT lines on endpoint 0x01 of ../shared/data/usb/vfs5011/capture.ioctl
 // (libfprint's umockdev recording, tag v1.94.5), in file order, as listed by

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The VFS5011's USB conversation as step tables (vfs5011.md §2).
+/// The VFS5011's USB conversation as step tables (libfprint 1.94.5's vfs5011 driver).
 ///
 /// Commands go to bulk OUT 0x01; replies come on bulk IN 0x81, data on bulk IN 0x82. The read
 /// buffer sizes are part of the protocol: umockdev's replay answers only a read of the
@@ -56,11 +56,5 @@ enum VFS5011Commands {
     /// "D(n)": data on 0x82, discarded (calibration blocks).
     private static func data(_ length: Int) -> USBStep {
         .bulkIn(endpoint: dataEndpoint, length: length, expect: .anything)
-    }
-
-    /// Decodes a base64 blob of the table; the literals are fixed, so failure is a build defect.
-    static func blob(_ base64: String) -> [UInt8] {
-        guard let data = Data(base64Encoded: base64) else { preconditionFailure("corrupt VFS5011 command blob") }
-        return [UInt8](data)
     }
 }

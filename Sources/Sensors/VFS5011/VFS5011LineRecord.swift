@@ -1,6 +1,6 @@
 import Fingerprint
 
-/// The VFS5011's 240-byte line record (vfs5011.md §3).
+/// The VFS5011's 240-byte line record (libfprint 1.94.5's vfs5011 driver).
 enum VFS5011LineRecord {
     static let length = 240
     static let magic: [UInt8] = [0x01, 0xfe]

@@ -7,11 +7,11 @@ import USB
 ///
 /// Opening runs the 31-command initialisation and arms the first capture; capture reads go
 /// through a ``LineFilter`` until it ends the swipe; afterwards the sensor is armed again
-/// (vfs5011.md §2). There is no separate finger-detect phase: the first read that returns
+/// (libfprint 1.94.5's vfs5011 driver). There is no separate finger-detect phase: the first read that returns
 /// data means a finger is present.
-public final class VFS5011Sensor: SwipeSensor {
-    /// Timing values (vfs5011.md §1, §2.4).
-    public struct Parameters: Sendable, Hashable {
+public final class VFS5011Sensor: USBSensorDriver {
+    /// Timing values (libfprint 1.94.5's vfs5011 driver).
+    public struct Parameters: SensorDriverParameters, Hashable {
         /// libfprint arms the first capture after activation with a 1000 ms timeout.
         public var firstArmingTimeout: Duration = .milliseconds(1000)
         /// The pause before re-arming after a capture.
@@ -20,54 +20,38 @@ public final class VFS5011Sensor: SwipeSensor {
         public var lineFilter = LineFilter.Parameters()
 
         public init() {}
+
+        /// No delay before re-arming.
+        public var withoutPauses: Self { setting(\.rearmDelay, to: .zero) }
     }
 
     /// ``SensorProfile/vfs5011``.
-    public let profile: SensorProfile = .vfs5011
+    public static let model: SensorProfile = .vfs5011
     /// The timing and line-filter values in use.
     public let parameters: Parameters
-    /// Where the driver is in the ``SwipeSensorState`` life cycle.
-    public private(set) var state: SwipeSensorState = .inactive
-    /// Transfers since ``open()``.
-    public var transferCount: Int { interpreter?.transferCount ?? 0 }
-    /// Overrides the profile's transfer timeout (tests use a short one).
-    public var transferTimeout: Duration = SensorProfile.vfs5011.transferTimeout
+    /// Where the driver is in the ``SensorState`` life cycle.
+    public private(set) var state: SensorState = .inactive
     /// Capture reads so far (the recording has 9).
     public private(set) var captureReads = 0
-    private let connect: () throws -> any USBTransport
-    private var interpreter: USBStepInterpreter?
+    /// The way to the device.
+    public let link: USBLink
     private var firstRead: [UInt8]?
     private var lastStop: LineFilter.Stop?
 
-    /// A driver for `device`; nothing is opened until ``open()``.
-    public convenience init(device: USBDevice, parameters: Parameters = Parameters()) {
-        let name = SensorProfile.vfs5011.name, interface = SensorProfile.vfs5011.interface
-        self.init(parameters: parameters) { try SensorAccess.open(device, interface: interface, name: name) }
-    }
-
-    /// A driver over an already open transport.
-    public convenience init(transport: any USBTransport, parameters: Parameters = Parameters()) {
-        self.init(parameters: parameters) { transport }
-    }
-
-    private init(parameters: Parameters, connect: @escaping () throws -> any USBTransport) {
+    /// A driver over `link` (see ``USBSensorDriver``).
+    public init(link: USBLink, parameters: Parameters) {
+        self.link = link
         self.parameters = parameters
-        self.connect = connect
     }
 
     /// Opens the device, runs the initialisation (§2.1) and arms the first capture (§2.2).
     public func open() throws {
         state = .activating
-        do {
-            let interpreter = USBStepInterpreter(transport: try connect(), timeout: transferTimeout)
-            self.interpreter = interpreter
+        try openLink { interpreter in
             try interpreter.run(VFS5011Commands.open, phase: "initialisation")
             interpreter.timeout = parameters.firstArmingTimeout
             try interpreter.run(VFS5011Commands.arm, phase: "arming")
             interpreter.timeout = transferTimeout
-        } catch {
-            close()
-            throw error
         }
         state = .idle
     }
@@ -75,8 +59,8 @@ public final class VFS5011Sensor: SwipeSensor {
     /// Releases the device; the VFS5011 needs no traffic for that.
     public func close() {
         state = .deactivating
-        // Deactivation sends nothing (vfs5011.md §2.4); dropping the handle releases the device.
-        interpreter = nil
+        // Deactivation sends nothing (libfprint 1.94.5's vfs5011 driver); dropping the handle releases the device.
+        link.close()
         firstRead = nil
         state = .inactive
     }
@@ -104,7 +88,7 @@ public final class VFS5011Sensor: SwipeSensor {
     }
 
     /// Feeds every record to a ``LineFilter`` and reads on until it ends the swipe.
-    public func captureStrips(until deadline: ContinuousClock.Instant) throws -> SwipeStrips {
+    public func capture(until deadline: ContinuousClock.Instant) throws -> SensorReadout {
         let interpreter = try openInterpreter()
         state = .capturing
         var filter = LineFilter(parameters: parameters.lineFilter)
@@ -145,9 +129,6 @@ public final class VFS5011Sensor: SwipeSensor {
     }
 
     private func openInterpreter() throws -> USBStepInterpreter {
-        guard let interpreter else {
-            throw SensorError.transferFailed(phase: "capture", step: 0, transfers: 0, reason: "the sensor is not open")
-        }
-        return interpreter
+        try link.steps()
     }
 }

@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 
 /// AES-256-GCM with a random 96-bit nonce and a 128-bit tag (EVP interface).
 ///

@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 
 /// AES-256 key wrap with padding (RFC 5649, `EVP_aes_256_wrap_pad`): wraps master keys under slot
 /// keys and per-row keys under the master key.

@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 
 /// Cipher implementations fetched once (`EVP_CIPHER_fetch`) and shared for the process.
 ///

@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 
 /// Key derivation and MACs through OpenSSL 3's EVP_KDF and EVP_MAC interfaces.
 enum KeyDerivation {

@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 
 /// A failed OpenSSL call, with everything OpenSSL had queued on this thread's error queue.
 ///

@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 import Glibc
 
 /// An `OSSL_PARAM` array whose key names and values live as long as this object.

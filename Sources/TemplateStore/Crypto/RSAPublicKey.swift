@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 
 /// An RSA public key read from PEM (a `PUBLIC KEY` or an X.509 `CERTIFICATE`), for wrapping a
 /// symmetric key to its owner with RSA-OAEP (SHA-256, MGF1 with SHA-256; RFC 8017 §7.1).

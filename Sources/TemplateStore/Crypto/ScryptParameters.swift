@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 
 /// scrypt cost parameters (RFC 7914) for a passphrase key slot; stored with the slot.
 public struct ScryptParameters: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 
 /// Secret bytes (a passphrase, a key, a decrypted template) in memory this object owns and
 /// overwrites with `OPENSSL_cleanse` when it is freed.

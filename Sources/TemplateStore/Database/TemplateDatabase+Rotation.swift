@@ -7,8 +7,10 @@ extension TemplateDatabase {
     /// Every slot needs its secret among `secrets`; slots without one make the call fail, or
     /// are removed when `droppingSlotsWithoutSecret` is true. Row keys themselves do not
     /// change: whoever already holds an old copy of the store and its old master key can still
-    /// read the templates that copy holds.
-    public func rotateMasterKey(secrets: [KeySecret], droppingSlotsWithoutSecret: Bool = false) throws -> RotationSummary {
+    /// read the templates that copy holds. `progress` is called after each rewrapped row with the
+    /// rows done and the rows in all (templates, then users).
+    public func rotateMasterKey(secrets: [KeySecret], droppingSlotsWithoutSecret: Bool = false,
+                                progress: ((_ rewrapped: Int, _ total: Int) -> Void)? = nil) throws -> RotationSummary {
         let slots = try read { try Self.loadSlots(connection) }
         let wrappingKeys = try matchWrappingKeys(slots, secrets: secrets)
         let unmatched = slots.map(\.id).filter { wrappingKeys[$0] == nil }
@@ -16,8 +18,14 @@ extension TemplateDatabase {
         guard !wrappingKeys.isEmpty else { throw UnlockError.lastSlot }
         let successor = try RowCipher.generate(storeID: cipher.storeID, generation: cipher.generation + 1)
         let summary = try write {
-            let templates = try rewrapTemplates(for: successor)
-            let users = try rewrapUsers(for: successor)
+            let templateRows = try connection.rows("SELECT template_uuid, wrapped_dek FROM templates") { ($0.blob(at: 0), $0.blob(at: 1)) }
+            let userRows = try connection.rows("SELECT \(Self.userColumns) FROM users") { row in
+                (user: try openUser(row), wrapped: row.blob(at: 4))
+            }
+            var counter = RowCounter(total: templateRows.count + userRows.count, progress: progress)
+            try rewrapTemplates(templateRows, for: successor, counter: &counter)
+            try rewrapUsers(userRows, for: successor, counter: &counter)
+            let (templates, users) = (templateRows.count, userRows.count)
             for (id, wrappingKey) in wrappingKeys {
                 try connection.execute("UPDATE key_slots SET wrapped_mk = ?, mk_generation = ? WHERE slot_id = ?",
                                        [.blob(try AESKeyWrap.wrap(successor.masterKey, with: wrappingKey)), .int(successor.generation), .int(id)])
@@ -52,30 +60,39 @@ extension TemplateDatabase {
         return keys
     }
 
-    private func rewrapTemplates(for successor: RowCipher) throws -> Int {
-        let rows = try connection.rows("SELECT template_uuid, wrapped_dek FROM templates") { ($0.blob(at: 0), $0.blob(at: 1)) }
+    private func rewrapTemplates(_ rows: [([UInt8], [UInt8])], for successor: RowCipher, counter: inout RowCounter) throws {
         for (id, wrapped) in rows {
             guard let rewrapped = try cipher.rewrap(wrapped, for: successor) else {
                 throw IntegrityError.tamperedRow(table: "templates", id: UUID(bytes: id) ?? .unreadable)
             }
             try connection.execute("UPDATE templates SET wrapped_dek = ?, mk_generation = ? WHERE template_uuid = ?",
                                    [.blob(rewrapped), .int(successor.generation), .blob(id)])
+            counter.advance()
         }
-        return rows.count
     }
 
     /// Users also get a new name index, because its key derives from the master key.
-    private func rewrapUsers(for successor: RowCipher) throws -> Int {
-        let users = try connection.rows("SELECT \(Self.userColumns) FROM users") { row in
-            (user: try openUser(row), wrapped: row.blob(at: 4))
-        }
+    private func rewrapUsers(_ users: [(user: StoredUser, wrapped: [UInt8])], for successor: RowCipher,
+                             counter: inout RowCounter) throws {
         for (user, wrapped) in users {
             guard let rewrapped = try cipher.rewrap(wrapped, for: successor) else {
                 throw IntegrityError.tamperedRow(table: "users", id: user.id)
             }
             try connection.execute("UPDATE users SET wrapped_dek = ?, mk_generation = ?, name_index = ? WHERE user_uuid = ?",
                                    [.blob(rewrapped), .int(successor.generation), .blob(try successor.nameIndex(user.name)), .blob(user.id.bytes)])
+            counter.advance()
         }
-        return users.count
+    }
+}
+
+/// Counts rewrapped rows for the rotation's progress report.
+private struct RowCounter {
+    let total: Int
+    let progress: ((Int, Int) -> Void)?
+    var done = 0
+
+    mutating func advance() {
+        done += 1
+        progress?(done, total)
     }
 }

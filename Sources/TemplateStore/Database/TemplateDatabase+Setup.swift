@@ -1,4 +1,5 @@
-import CSQLite
+import Files
+internal import CSQLite
 import Foundation
 
 extension TemplateDatabase {
@@ -24,6 +25,16 @@ extension TemplateDatabase {
         }
     }
 
+    /// A write needs the file and its folder (for the `-wal` and `-shm` files) writable: on a
+    /// read-only file system, an immutable file or without permission, say so before SQLite
+    /// fails with "unable to open database file" in its first pragma.
+    static func checkWritable(_ path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
+            throw StoreError.readOnly(path: path)
+        }
+    }
+
     /// Opens the file and applies the settings every connection needs.
     static func connect(_ path: String, _ parameters: StoreParameters) throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path, options: .init(busyTimeout: parameters.busyTimeout))
@@ -37,6 +48,25 @@ extension TemplateDatabase {
             PRAGMA synchronous = FULL;
             PRAGMA foreign_keys = ON;
             PRAGMA secure_delete = ON;
+            PRAGMA trusted_schema = OFF;
+            PRAGMA cache_size = -65536;
+            """)
+        return connection
+    }
+
+    /// Opens the file for reading only. In a folder nobody can write, SQLite could not create
+    /// the `-shm` file a WAL store needs, so the file is read as immutable then, unless a `-wal`
+    /// with unmerged changes is there (reading it needs its `-shm`, which then exists too).
+    static func connectForReading(_ path: String, _ parameters: StoreParameters) throws -> SQLiteConnection {
+        let directory = (path as NSString).deletingLastPathComponent
+        let folderWritable = access(directory.isEmpty ? "." : directory, W_OK) == 0
+        let pendingLog = (try? FileStatus.of(path + "-wal"))?.size ?? 0 > 0
+        let options = SQLiteConnection.OpenOptions(readOnly: true, immutable: !folderWritable && !pendingLog,
+                                                   busyTimeout: parameters.busyTimeout)
+        let connection = try SQLiteConnection(path: path, options: options)
+        try connection.configure(SQLITE_DBCONFIG_DEFENSIVE, enabled: true)
+        try connection.execute("""
+            PRAGMA foreign_keys = ON;
             PRAGMA trusted_schema = OFF;
             PRAGMA cache_size = -65536;
             """)

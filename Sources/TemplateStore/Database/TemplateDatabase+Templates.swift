@@ -1,9 +1,10 @@
+import BiometricFormats
 import Foundation
 
 extension TemplateDatabase {
     /// Stores a template for a user's finger in one format; a user has at most one template per
     /// finger and format (`RecordError.duplicateTemplate` otherwise: update it instead).
-    public func addTemplate(_ bytes: [UInt8], user: UUID, finger: FingerPosition, format: TemplateFormat) throws -> TemplateRecord {
+    public func addTemplate(_ bytes: [UInt8], user: UUID, finger: Finger, format: TemplateFormat) throws -> TemplateRecord {
         try validate(template: bytes)
         let created = Date(timeIntervalSince1970: TimeInterval(Self.now()))
         let record = TemplateRecord(id: try UUID.random(), userID: user, finger: finger, format: format, version: 1,
@@ -14,7 +15,7 @@ extension TemplateDatabase {
                 try connection.execute("""
                     INSERT INTO templates (template_uuid, user_uuid, finger, format, row_version, key_generation, mk_generation,
                     wrapped_dek, sealed, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?, ?, ?)
-                    """, [.blob(record.id.bytes), .blob(user.bytes), .int(finger.rawValue), .text(format.rawValue),
+                    """, [.blob(record.id.bytes), .blob(user.bytes), .int(finger.storeCode), .text(format.rawValue),
                           .int(cipher.generation), .blob(row.wrappedKey), .blob(row.sealed),
                           .int(Int(created.timeIntervalSince1970)), .int(Int(created.timeIntervalSince1970))])
             } catch SQLiteError.constraintUnique {
@@ -59,9 +60,9 @@ extension TemplateDatabase {
     }
 
     /// The decrypted template of a user's finger in one format, or nil.
-    public func template(user: UUID, finger: FingerPosition, format: TemplateFormat) throws -> DecryptedTemplate? {
+    public func template(user: UUID, finger: Finger, format: TemplateFormat) throws -> DecryptedTemplate? {
         try read {
-            try templateRow("user_uuid = ? AND finger = ? AND format = ?", [.blob(user.bytes), .int(finger.rawValue), .text(format.rawValue)])
+            try templateRow("user_uuid = ? AND finger = ? AND format = ?", [.blob(user.bytes), .int(finger.storeCode), .text(format.rawValue)])
         }.first?.decrypt(with: cipher)
     }
 
@@ -73,12 +74,20 @@ extension TemplateDatabase {
     }
 
     /// Templates' clear metadata, filtered by any of user, finger and format; nothing is decrypted.
-    public func templateRecords(user: UUID? = nil, finger: FingerPosition? = nil, format: TemplateFormat? = nil) throws -> [TemplateRecord] {
+    public func templateRecords(user: UUID? = nil, finger: Finger? = nil, format: TemplateFormat? = nil) throws -> [TemplateRecord] {
         var conditions: [String] = ["1"], values: [SQLiteValue] = []
         if let user { conditions.append("user_uuid = ?"); values.append(.blob(user.bytes)) }
-        if let finger { conditions.append("finger = ?"); values.append(.int(finger.rawValue)) }
+        if let finger { conditions.append("finger = ?"); values.append(.int(finger.storeCode)) }
         if let format { conditions.append("format = ?"); values.append(.text(format.rawValue)) }
-        return try read { try templateRow(conditions.joined(separator: " AND "), values) }
+        let condition = conditions.joined(separator: " AND ")
+        return try read {
+            let rows = try templateRow(condition, values)
+            // A miss is what a damaged index shows: the table is asked too (see rowsMatching).
+            if rows.isEmpty, user != nil {
+                _ = try rowsMatching(in: "templates", condition, values, index: "index of templates by user, finger and format")
+            }
+            return rows
+        }
             .map(\.record)
             .sorted { ($0.userID.uuidString, $0.finger, $0.format.rawValue) < ($1.userID.uuidString, $1.finger, $1.format.rawValue) }
     }
@@ -100,10 +109,10 @@ extension TemplateDatabase {
 
     /// Removes a user's templates of one finger (all formats), or of every finger; returns how many.
     @discardableResult
-    public func removeTemplates(user: UUID, finger: FingerPosition? = nil) throws -> Int {
+    public func removeTemplates(user: UUID, finger: Finger? = nil) throws -> Int {
         try write {
             if let finger {
-                try connection.execute("DELETE FROM templates WHERE user_uuid = ? AND finger = ?", [.blob(user.bytes), .int(finger.rawValue)])
+                try connection.execute("DELETE FROM templates WHERE user_uuid = ? AND finger = ?", [.blob(user.bytes), .int(finger.storeCode)])
             } else {
                 try connection.execute("DELETE FROM templates WHERE user_uuid = ?", [.blob(user.bytes)])
             }

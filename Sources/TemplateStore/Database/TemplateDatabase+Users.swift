@@ -7,12 +7,14 @@ extension TemplateDatabase {
         let id = try UUID.random()
         let created = Self.now()
         try write {
+            let nameIndex = try cipher.nameIndex(name)
+            guard try !userExists(nameIndex: nameIndex) else { throw RecordError.duplicateUser(name) }
             let row = try sealUser(name, id: id, version: 1)
             do {
                 try connection.execute("""
                     INSERT INTO users (user_uuid, name_index, row_version, key_generation, mk_generation, wrapped_dek, sealed, created_at, updated_at)
                     VALUES (?, ?, 1, 1, ?, ?, ?, ?, ?)
-                    """, [.blob(id.bytes), .blob(try cipher.nameIndex(name)), .int(cipher.generation),
+                    """, [.blob(id.bytes), .blob(nameIndex), .int(cipher.generation),
                           .blob(row.wrappedKey), .blob(row.sealed), .int(created), .int(created)])
             } catch SQLiteError.constraintUnique {
                 throw RecordError.duplicateUser(name)
@@ -25,7 +27,11 @@ extension TemplateDatabase {
     /// The user with this name, or nil.
     public func user(named name: String) throws -> StoredUser? {
         let index = try cipher.nameIndex(name)
-        let user = try read { try connection.firstRow("SELECT \(Self.userColumns) FROM users WHERE name_index = ?", [.blob(index)]) { try openUser($0) } }
+        let user = try read {
+            let found = try connection.firstRow("SELECT \(Self.userColumns) FROM users WHERE name_index = ?", [.blob(index)]) { try openUser($0) }
+            if found == nil { _ = try userExists(nameIndex: index) }
+            return found
+        }
         // A name index copied from another row would point at the wrong user; the sealed name tells.
         if let user, user.name != name { throw IntegrityError.tamperedRow(table: "users", id: user.id) }
         return user
@@ -40,6 +46,21 @@ extension TemplateDatabase {
     public func users() throws -> [StoredUser] {
         try read { try connection.rows("SELECT \(Self.userColumns) FROM users") { try openUser($0) } }
             .sorted { $0.name < $1.name }
+    }
+
+    /// Every user whose row opens, sorted by name, and the ids of rows that do not (they fail
+    /// authentication): for read paths that go on past one bad row and report it.
+    public func readableUsers() throws -> (users: [StoredUser], unreadable: [UUID]) {
+        var unreadable: [UUID] = []
+        let users: [StoredUser?] = try read {
+            try connection.rows("SELECT \(Self.userColumns) FROM users") { row in
+                do { return try openUser(row) } catch is IntegrityError {
+                    unreadable.append(UUID(bytes: row.blob(at: 0)) ?? .unreadable)
+                    return nil
+                }
+            }
+        }
+        return (users.compactMap { $0 }.sorted { $0.name < $1.name }, unreadable)
     }
 
     /// Renames a user (a new row key and a new sealed name).

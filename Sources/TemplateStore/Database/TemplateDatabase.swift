@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// An encrypted store of fingerprint templates: users, their fingers and templates in one
@@ -48,6 +49,9 @@ public final class TemplateDatabase {
                               parameters: StoreParameters = StoreParameters()) throws -> TemplateDatabase {
         let directory = (path as NSString).deletingLastPathComponent
         try fileCheck(directory.isEmpty ? "." : directory) { try PrivateFiles.makeDirectory($0) }
+        if let existing = try? FileStatus.of(path), existing.kind != .regular {
+            throw StoreError.unsafeFile(path: path, problem: existing.kind == .symbolicLink ? .symbolicLink : .wrongKind(existing.kind))
+        }
         do {
             try PrivateFiles.createFile(path)
         } catch FileProblem.alreadyExists {
@@ -79,19 +83,28 @@ public final class TemplateDatabase {
     /// Checks ownership, permissions and symlinks of the directory and every file first, then
     /// the format and version, migrates an older schema (after a backup next to the file), and
     /// unwraps the master key. Throws `UnlockError.wrongSecret` when no slot accepts any secret.
-    public static func open(at path: String, secrets: [KeySecret],
-                            parameters: StoreParameters = StoreParameters()) throws -> TemplateDatabase {
-        try open(at: path, secrets: secrets, parameters: parameters, migrations: Schema.migrations)
+    ///
+    /// `readOnly` opens the file for reading only (commands that only read): it then works on a
+    /// read-only file system or an immutable file too, and every write fails with
+    /// `StoreError.readOnly`. An older schema is still migrated, which needs write access.
+    public static func open(at path: String, secrets: [KeySecret], parameters: StoreParameters = StoreParameters(),
+                            readOnly: Bool = false) throws -> TemplateDatabase {
+        try open(at: path, secrets: secrets, parameters: parameters, migrations: Schema.migrations, readOnly: readOnly)
     }
 
     static func open(at path: String, secrets: [KeySecret], parameters: StoreParameters,
-                     migrations: [SchemaMigration]) throws -> TemplateDatabase {
+                     migrations: [SchemaMigration], readOnly: Bool = false) throws -> TemplateDatabase {
         guard !secrets.isEmpty else { throw UnlockError.noSecret }
         try checkFiles(path)
+        if !readOnly { try checkWritable(path) }
         return try translating(path, parameters) {
-            let connection = try connect(path, parameters)
+            let connection = try readOnly ? connectForReading(path, parameters) : connect(path, parameters)
             try checkIdentity(connection)
-            _ = try SchemaMigrator(migrations: migrations).migrate(connection) { version in
+            let migrator = SchemaMigrator(migrations: migrations)
+            if readOnly, try migrator.currentVersion(of: connection) < migrator.latestVersion {
+                return try open(at: path, secrets: secrets, parameters: parameters, migrations: migrations, readOnly: false)
+            }
+            _ = try migrator.migrate(connection) { version in
                 try backUpBeforeMigration(connection, from: version)
             }
             let (cipher, slotID) = try unlock(connection, secrets: secrets)
@@ -134,6 +147,7 @@ public final class TemplateDatabase {
             switch error.code {
             case SQLiteError.busy, SQLiteError.locked: throw StoreError.locked(path: path, waited: parameters.busyTimeout)
             case SQLiteError.full: throw StoreError.diskFull(path: path)
+            case SQLiteError.readOnly: throw StoreError.readOnly(path: path)
             case SQLiteError.corrupt, SQLiteError.notADatabase: throw StoreError.corrupt(path: path, detail: error.message)
             default: throw StoreError.sqlite(path: path, error)
             }

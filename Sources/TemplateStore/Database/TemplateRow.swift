@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 
 /// A `templates` row as stored: clear columns plus the wrapped row key and sealed payload.
@@ -15,7 +16,7 @@ struct TemplateRow {
         guard let id = UUID(bytes: row.blob(at: 0)), let userID = UUID(bytes: row.blob(at: 1)) else {
             throw IntegrityError.invalidMetadata("a template or user id is not 16 bytes")
         }
-        guard let finger = FingerPosition(rawValue: row.int(at: 2)) else {
+        guard let finger = Finger(storeCode: row.int(at: 2)) else {
             throw IntegrityError.invalidRow(table: "templates", id: id, reason: "finger code \(row.int(at: 2))")
         }
         guard let format = TemplateFormat(rawValue: row.text(at: 3)) else {
@@ -48,7 +49,7 @@ extension RowIdentity {
     /// The identity of a template row.
     init(storeID: UUID, record: TemplateRecord, keyGeneration: Int) {
         self.init(purpose: .template, storeID: storeID, rowID: record.id, userID: record.userID,
-                  format: record.format.rawValue, finger: record.finger.rawValue,
+                  format: record.format.rawValue, finger: record.finger.storeCode,
                   rowVersion: record.version, keyGeneration: keyGeneration)
     }
 }

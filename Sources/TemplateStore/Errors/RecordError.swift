@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 
 /// A request about users or templates that cannot be carried out as asked.
@@ -5,7 +6,7 @@ public enum RecordError: Error, Sendable, CustomStringConvertible {
     case userNotFound(String)
     case templateNotFound(String)
     case duplicateUser(String)
-    case duplicateTemplate(user: String, finger: FingerPosition, format: TemplateFormat)
+    case duplicateTemplate(user: String, finger: Finger, format: TemplateFormat)
     /// User names are 1–128 characters, without control characters.
     case invalidUserName(String)
     case emptyTemplate
@@ -24,7 +25,7 @@ public enum RecordError: Error, Sendable, CustomStringConvertible {
         case .emptyTemplate: "the template is empty"
         case .templateTooLarge(let bytes, let limit): "the template has \(bytes) bytes; the limit is \(limit)"
         case .unknownFinger(let name):
-            "unknown finger \"\(name)\"; use one of: " + FingerPosition.allCases.map(\.name).joined(separator: ", ")
+            "unknown finger \"\(name)\"; use one of: " + Finger.allCases.map(\.name).joined(separator: ", ")
         case .unknownFormat(let name):
             "unknown template format \"\(name)\"; use one of: " + TemplateFormat.allCases.map(\.rawValue).joined(separator: ", ")
         }

@@ -1,3 +1,4 @@
+import Files
 /// The store file could not be used: what happened, and which file. Data is never changed
 /// when one of these is thrown.
 public enum StoreError: Error, Sendable, CustomStringConvertible {
@@ -15,6 +16,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case unsupportedVersion(path: String, found: Int, supported: Int)
     /// Another process held the write lock for the whole busy timeout.
     case locked(path: String, waited: Duration)
+    /// The file or its folder cannot be written (a read-only file system, an immutable file, no
+    /// write permission); read commands still work.
+    case readOnly(path: String)
     /// The disk (or a size limit) is full; the transaction was rolled back.
     case diskFull(path: String)
     /// Another writer changed the row since it was read (optimistic version check).
@@ -36,6 +40,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             "\(path) has format version \(found), but this pbtool understands up to \(supported); use a newer pbtool"
         case .locked(let path, let waited):
             "\(path) is locked by another process (waited \(waited)); try again when it has finished"
+        case .readOnly(let path):
+            "\(path) cannot be written (a read-only file system, an immutable file or folder, or no write permission); "
+                + "nothing was changed — commands that only read it still work"
         case .diskFull(let path): "disk full while writing \(path); the change was rolled back and the store is intact"
         case .concurrentUpdate(let path): "another process changed the same row in \(path); read it again and retry"
         case .sqlite(let path, let error): "\(path): \(error)"

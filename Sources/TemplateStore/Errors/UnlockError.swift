@@ -1,3 +1,4 @@
+import Files
 /// The store could not be unlocked, or a key source could not deliver its secret.
 public enum UnlockError: Error, Sendable, CustomStringConvertible {
     /// No key slot accepted the secret: a wrong passphrase or key.

@@ -82,7 +82,7 @@ private final class SpawnedShell {
             guard remaining > .zero else { return nil }
             var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
-            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
+            let milliseconds = Int32(min(remaining / .milliseconds(1), Double(Int32.max)).rounded(.up))
             guard poll(&descriptors, 2, milliseconds) >= 0 || errno == EINTR else { return nil }
             if descriptors[0].revents != 0 {
                 let room = secret.count - received

@@ -1,3 +1,4 @@
+import Files
 import Glibc
 
 /// Private key files: 32 random bytes stored as 64 hex digits, mode 0600.
@@ -35,14 +36,17 @@ enum KeyFile {
         return try KeyMaterial.parse(contents, origin: "key file \(path)")
     }
 
-    static func create(_ path: String) throws -> SecretBytes {
+    /// A new random key, staged in a hidden temporary file beside `path` (mode 0600) that
+    /// takes its name when the output is committed.
+    static func stage(_ path: String) throws -> (key: SecretBytes, file: OutputFile) {
         let key = try SecretBytes.random(count: KeyMaterial.keyLength)
         let text = KeyMaterial.hexText(key)
         do {
-            try text.withUnsafeBytes { try PrivateFiles.writeNewFile(path, bytes: $0) }
-        } catch let problem as FileProblem {
-            throw UnlockError.keyFile(path: path, problem: problem)
+            let file = try OutputFile(path, role: "key file", existing: .refuse, mode: 0o600)
+            try text.withUnsafeBytes { try file.write($0) }
+            return (key, file)
+        } catch let error as FileError {
+            throw UnlockError.keyFile(path: path, problem: error.problem)
         }
-        return key
     }
 }

@@ -1,4 +1,4 @@
-import COpenSSL
+internal import COpenSSL
 
 /// Turns what a key file, key command or variable holds into a 32-byte key.
 enum KeyMaterial {

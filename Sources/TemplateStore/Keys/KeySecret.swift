@@ -29,9 +29,11 @@ public struct KeySecret {
         KeySecret(kind: .keyFile, origin: path, material: try KeyFile.read(path))
     }
 
-    /// Creates `path` (mode 0600, must not exist) holding a new random key as 64 hex digits.
+    /// Creates `path` (mode 0600, must not exist) holding a new random key as 64 hex digits,
+    /// at once. Where the file must appear only if a store change succeeds, use ``NewKeyFile``.
     public static func newKeyFile(at path: String) throws -> KeySecret {
-        KeySecret(kind: .keyFile, origin: path, material: try KeyFile.create(path))
+        let file = try NewKeyFile(path: path)
+        return try file.installed { file.secret }
     }
 
     /// Runs `command` with `/bin/sh -c` and takes the key from its standard output; the

@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 
 /// A user of the store. The name is stored encrypted; only a keyed hash of it is in clear.
@@ -12,7 +13,7 @@ public struct StoredUser: Sendable, Hashable {
 public struct TemplateRecord: Sendable, Hashable {
     public let id: UUID
     public let userID: UUID
-    public let finger: FingerPosition
+    public let finger: Finger
     public let format: TemplateFormat
     /// Starts at 1 and grows by one with every update.
     public let version: Int
@@ -47,7 +48,7 @@ public struct StoreCheckReport: Sendable {
         public let problem: String
     }
 
-    /// `PRAGMA quick_check` output other than "ok".
+    /// `PRAGMA integrity_check` output other than "ok".
     public let structureProblems: [String]
     public let findings: [Finding]
     public let usersChecked: Int

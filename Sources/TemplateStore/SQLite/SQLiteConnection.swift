@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// One SQLite connection (`sqlite3 *`), closed with `sqlite3_close_v2` in `deinit`.
 ///
@@ -7,6 +7,9 @@ final class SQLiteConnection {
     /// How to open the file.
     struct OpenOptions {
         var readOnly = false
+        /// Read a file nobody can change while it is open (its folder is read-only): SQLite
+        /// then needs no `-shm` file, which it could not create there (`immutable=1`).
+        var immutable = false
         /// How long a write waits for another process's lock before failing with `SQLiteError.busy`.
         var busyTimeout: Duration = .seconds(5)
     }
@@ -19,9 +22,11 @@ final class SQLiteConnection {
     /// Opens an existing file; never creates one and never follows a symlink (`SQLITE_OPEN_NOFOLLOW`).
     init(path: String, options: OpenOptions = OpenOptions()) throws {
         var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        flags |= options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        flags |= options.readOnly || options.immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         var database: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &database, flags, nil)
+        let name = options.immutable ? Self.immutableURI(path) : path
+        if options.immutable { flags |= SQLITE_OPEN_URI }
+        let rc = sqlite3_open_v2(name, &database, flags, nil)
         guard rc == SQLITE_OK, let database else {
             // sqlite3_open_v2 hands back a handle even on failure; it must still be closed.
             let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
@@ -32,9 +37,23 @@ final class SQLiteConnection {
         self.busyTimeout = options.busyTimeout
         self.handle = database
         sqlite3_extended_result_codes(database, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
-            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(database, Int32(clamping: milliseconds))
+        let milliseconds = min(options.busyTimeout / .milliseconds(1), Double(Int32.max))
+        sqlite3_busy_timeout(database, Int32(milliseconds))
+    }
+
+    /// `file:` URI of `path` with `immutable=1`; `%`, `?` and `#` are escaped (RFC 3986, as
+    /// sqlite3_open_v2 decodes it).
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     deinit {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A failed SQLite call: the result code, SQLite's own message, and the SQL that was running.
 ///

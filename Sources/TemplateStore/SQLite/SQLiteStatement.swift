@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A prepared statement (`sqlite3_stmt`), finalized in `deinit`.
 ///

@@ -91,6 +91,7 @@ struct PCAPNGReader {
             device: bytes[start + 11],
             bus: u16(start + 12),
             status: Int32(bitPattern: u32(start + 28, bigEndian: bigEndian)),
+            seconds: Double(Int64(bitPattern: u64(start + 16))) + Double(Int32(bitPattern: u32(start + 24, bigEndian: bigEndian))) / 1e6,
             requestedLength: Int(u32(start + 32, bigEndian: bigEndian)),
             setup: Array(bytes[(start + 40)..<(start + 48)]),
             hasSetup: bytes[start + 14] == 0,

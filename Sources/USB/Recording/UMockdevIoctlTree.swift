@@ -2,7 +2,7 @@
 ///
 /// Each `USBDEVFS_REAPURBNDELAY` line is one completed URB; leading spaces give its depth. A
 /// recorder stores each distinct OUT command once at depth 0 and hangs the replies of all its
-/// uses below it, so the tree is a lookup structure, not a tape (usb-replay-testing.md §3.2).
+/// uses below it, so the tree is a lookup structure, not a tape (umockdev's replay rules).
 public struct UMockdevIoctlTree: Sendable {
     /// One stored URB.
     public struct Node: Sendable, Hashable {

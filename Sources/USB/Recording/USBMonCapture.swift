@@ -19,6 +19,8 @@ public struct USBMonCapture: Sendable {
         public let bus: UInt16
         /// -115 (-EINPROGRESS) on a submit; the completion status on a completion.
         public let status: Int32
+        /// When the kernel logged the event (seconds since 1970, microsecond resolution).
+        public let seconds: Double
         /// The URB's buffer length.
         public let requestedLength: Int
         /// The 8 setup bytes (meaningful when ``hasSetup``).
@@ -36,6 +38,27 @@ public struct USBMonCapture: Sendable {
     public init(bytes: [UInt8], source: String) throws {
         var reader = PCAPNGReader(bytes: bytes, source: source)
         events = try reader.readEvents()
+    }
+
+    /// How long device `device` on `bus` was busy with transfers other than the kernel's standard
+    /// requests (descriptor reads on enumeration): from the first such submit to the last
+    /// completion. Nil when there are none.
+    public func conversationSpan(bus: UInt16, device: UInt8) -> Duration? {
+        var standard: Set<UInt64> = []
+        var first: Double?, last: Double?
+        for event in events where event.bus == bus && event.device == device {
+            if event.kind == UInt8(ascii: "S"), event.type == .control, event.hasSetup, event.setup[0] & 0x60 == 0 {
+                standard.insert(event.urbID)
+            }
+            if standard.contains(event.urbID) {
+                if event.kind != UInt8(ascii: "S") { standard.remove(event.urbID) }
+                continue
+            }
+            if first == nil, event.kind == UInt8(ascii: "S") { first = event.seconds }
+            last = event.seconds
+        }
+        guard let first, let last else { return nil }
+        return .microseconds(Int64(((last - first) * 1e6).rounded()))
     }
 
     /// The transfers of one device (all devices when `bus`/`device` are nil), in completion order.

@@ -1,6 +1,6 @@
 /// A ``USBTransport`` that plays back a recorded conversation strictly in order.
 ///
-/// It follows umockdev's pcapng replay rules (usb-replay-testing.md §3.3): each transfer must
+/// It follows umockdev's pcapng replay rules: each transfer must
 /// have the recorded type, endpoint and length, and an OUT must carry the recorded bytes. Unlike
 /// umockdev it fails at once with a ``Divergence`` that says where and how, instead of blocking.
 /// For offline tests and benchmarks; the real check is the replay under umockdev.

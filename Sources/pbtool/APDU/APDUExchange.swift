@@ -35,8 +35,7 @@ struct APDUExchange: Encodable {
         meaning = response.statusWord.meaning
         wire = trace.map { entry in
             Wire(direction: entry.direction.rawValue, purpose: entry.purpose.rawValue, bytes: entry.bytes.description,
-                 roundTripMilliseconds: entry.roundTrip.map { Double($0.components.attoseconds) / 1e15
-                     + Double($0.components.seconds) * 1000 })
+                 roundTripMilliseconds: entry.roundTrip.map { $0 / .milliseconds(1) })
         }
         traceLines = trace.map(\.description)
     }

@@ -46,6 +46,7 @@ struct APDUImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let output = try CommandOutput.optional(out, force: true, role: "output file", mode: 0o644)
         let text = try read(legacy)
         let chosen = format.flatMap(LegacyScriptFormat.init(rawValue:)) ?? LegacyScriptFormat.detect(text)
         let imported: ImportedScript
@@ -65,12 +66,8 @@ struct APDUImportCommand: AsyncParsableCommand {
         imported.notes.forEach { printError("pbtool: note: \(legacy):\($0)") }
         if json {
             try JSONOutput.print(ImportReport(format: chosen.rawValue, script: imported.text, notes: imported.notes.map(\.description)))
-        } else if let out {
-            do {
-                try Data(imported.text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
-                throw CommandFailure(.usage, "cannot write \"\(out)\": \(error.localizedDescription)")
-            }
+        } else if let output {
+            try output.deliver(imported.text)
         } else {
             print(imported.text, terminator: "")
         }

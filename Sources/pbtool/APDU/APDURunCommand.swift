@@ -2,6 +2,7 @@ import APDU
 import APDUScript
 import ArgumentParser
 import Foundation
+import TerminalUI
 
 /// `pbtool apdu run`: replays APDU scripts with assertions and reports them for people and CI.
 struct APDURunCommand: ParsableCommand {
@@ -65,14 +66,14 @@ struct APDURunCommand: ParsableCommand {
     @Flag(help: "Print every exchange as it happens (text output).")
     var verbose = false
 
-    @Option(help: "Seconds one card operation (connect, APDU, reset) may take before the run ends.")
+    @Option(parsing: .unconditional, help: "How long one card operation (connect, APDU, reset) may take before the run ends (30, 30s, 2m).",
+            transform: OptionValue.seconds)
     var timeout: Double = 30
 
     func validate() throws {
         guard !scripts.isEmpty else { throw ValidationError("name at least one script") }
         guard !(tap && json) else { throw ValidationError("choose one of --tap and --json") }
         guard !(emulate && reader != nil) else { throw ValidationError("--reader and --emulate exclude each other") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be above 0 seconds") }
     }
 
     func run() throws {
@@ -83,38 +84,32 @@ struct APDURunCommand: ParsableCommand {
             return
         }
         try ScriptFiles.checkEnvironment(of: loaded, environment)
+        let report = try RunReportFiles.junitOutput(junit)
         let result = replay(loaded, environment: environment)
-        try finish(with: result)
+        try finish(with: result, report: report)
     }
 
     /// Runs the scripts on this thread, each card operation bounded by --timeout.
     private func replay(_ loaded: [Script], environment: [String: String]) -> RunResult {
-        let watch = CardOperationWatch(seconds: timeout)
-        let connector: any CardConnector = emulate ? EmulatedScriptConnector() : PCSCScriptConnector(watch: watch)
-        let settings = RunSettings(stopOnFail: stopOnFail, showsSecrets: showSecrets,
+        let connector: any CardConnector = emulate ? EmulatedScriptConnector() : PCSCScriptConnector(limit: .seconds(timeout))
+        let settings = RunSettings(stopOnFail: stopOnFail, showsSecrets: showSecrets, secrets: ScriptFiles.secrets,
                                    fixedReader: emulate ? .emulated : reader.map { .named($0) })
-        let runner = ScriptRunner(connector: connector, environment: environment, settings: settings, observer: reporter())
-        watch.start()
-        defer { watch.stop() }
+        let bar = ProgressBar.command("running", unit: "tests", quiet: json || tap)
+        defer { bar.finish() }
+        let observer = ScriptRunProgress(reporter: reporter(write: ScriptRunProgress.printer(above: bar)), bar: bar)
+        let runner = ScriptRunner(connector: connector, environment: environment, settings: settings, observer: observer)
         return runner.run(loaded)
     }
 
-    private func reporter() -> any ScriptRunObserver {
-        let write: (String) -> Void = { print($0) }
-        if json { return JSONLinesReporter(write: write) }
+    private func reporter(write: @escaping (String) -> Void) -> any ScriptRunObserver {
+        if json { return JSONLinesReporter(write: JSONOutput.printEncodedLine) }
         if tap { return TAPReporter(write: write) }
         return TextReporter(usesColor: RunReportFiles.standardOutputWantsColor, showsTraces: verbose, write: write)
     }
 
     /// Writes the JUnit file and turns the verdict into the exit status.
-    private func finish(with result: RunResult) throws {
-        if let junit {
-            do {
-                try RunReportFiles.writeJUnit(result, to: junit)
-            } catch {
-                throw CommandFailure(.usage, "cannot write the JUnit report \"\(junit)\": \(error.localizedDescription)")
-            }
-        }
+    private func finish(with result: RunResult, report: CommandOutput?) throws {
+        try report?.deliver(JUnitReport.xml(for: result))
         switch result.verdict {
         case .passed:
             return

@@ -38,7 +38,7 @@ struct APDUSendCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Option(help: "Give up after this many seconds.")
+    @Option(parsing: .unconditional, help: "Give up after this long (30, 30s, 500ms, 2m).", transform: OptionValue.seconds)
     var timeout: Double = 30
 
     func validate() throws {
@@ -47,9 +47,7 @@ struct APDUSendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let commands = try parsedCommands()
-        let deadline = CommandDeadline(seconds: timeout, waitingFor: "for pcscd or the card")
-        defer { deadline.cancel() }
-        let context = try PCSCContext()
+        let context = try PCSCContext(deadline: PCSCDeadline(after: .seconds(timeout), awaiting: "pcscd or the card"))
         let choice = try ReaderChoice.choose(reader, context: context)
         if !json { printError("pbtool: using \"\(choice.name)\" (\(choice.explanation))") }
         let card = try context.connect(to: choice.name)

@@ -1,5 +1,8 @@
+import APDU
 import APDUScript
+import Files
 import Foundation
+import SmartCard
 
 /// Reading and checking the scripts of `apdu run` before anything is sent.
 enum ScriptFiles {
@@ -31,13 +34,17 @@ enum ScriptFiles {
         throw CommandFailure(.usage, "\(last.location): error: \(last.message)")
     }
 
+    /// What `apdu run` hides without `--show-secrets`: ISO's and GlobalPlatform's secrets, and
+    /// the BioManager's keys and templates and the IDStore's data.
+    static let secrets = APDURedaction.scriptDefault.union(.cardEdgeSecrets)
+
     /// `--dry-run`: the statements of every script, as text or JSON lines, and what is missing.
     static func list(_ scripts: [Script], environment: [String: String], json: Bool, showsSecrets: Bool) throws {
         for problem in EnvironmentCheck.problems(in: scripts, environment: environment) {
             printError("\(problem.location): warning: \(problem.message)")
         }
         for script in scripts {
-            let listing = ScriptListing(script, showsSecrets: showsSecrets)
+            let listing = ScriptListing(script, showsSecrets: showsSecrets, secrets: secrets)
             if json {
                 for entry in listing.entries { try JSONOutput.printLine(entry) }
             } else {
@@ -50,11 +57,13 @@ enum ScriptFiles {
 
 /// Files and terminal facts the reports need.
 enum RunReportFiles {
-    /// Writes the JUnit XML of `result` to `path`, creating folders.
-    static func writeJUnit(_ result: RunResult, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(JUnitReport.xml(for: result).utf8).write(to: url, options: .atomic)
+    /// Where `--junit PATH` goes, made before the first script runs: its folders are created,
+    /// an earlier report is replaced, a directory or device there is refused.
+    static func junitOutput(_ path: String?) throws -> CommandOutput? {
+        guard let path else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try OutputFolder.prepare(folder, role: "report folder") }
+        return try CommandOutput(path, force: true, role: "JUnit report", mode: 0o600)
     }
 
     /// Colour on a terminal, unless `NO_COLOR` is set to anything (no-color.org).

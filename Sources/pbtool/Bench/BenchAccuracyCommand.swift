@@ -1,6 +1,8 @@
 import ArgumentParser
 import Fingerprint
 import Foundation
+import Imaging
+import TerminalUI
 
 /// `pbtool bench accuracy --dataset DIR`.
 struct BenchAccuracyCommand: ParsableCommand {
@@ -26,10 +28,11 @@ struct BenchAccuracyCommand: ParsableCommand {
     @Option(help: "host (default) or card.")
     var matcher: TemplateMatchCommand.MatcherChoice = .host
 
-    @Option(help: "Image resolution in dpi (default: a known FVC set's, else the files').", transform: FingerprintArguments.dpi)
+    @Option(parsing: .unconditional, help: "Image resolution in dpi, 100–2000 (default: a known FVC set's, else the files').",
+            transform: OptionValue.dpi)
     var dpi: Double?
 
-    @Option(help: "Write the DET curves (FVC and all-impostor) to this SVG file.")
+    @Option(help: "Write the DET curves (FVC and all-impostor) to this SVG file, and as PNG beside it (NAME.png).")
     var det: String?
 
     @Flag(help: "Also print the score calibration measured from the all-impostor scores (Swift source).")
@@ -38,29 +41,49 @@ struct BenchAccuracyCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
+    func validate() throws {
+        if let det, DETFiles(det).png == det {
+            throw ValidationError("--det names the SVG file; the PNG is written beside it (\(det) would be both)")
+        }
+    }
+
     func run() throws {
+        let curveOutputs = try det.map { try DETFiles($0).open() }
         let data = try Dataset.load(dataset, dpi: dpi)
-        let extractor = FeatureExtractor()
-        let features = data.images.map { extractor.extract($0) }
-        let scores = matcher == .host ? ProtocolScores.host(features, fvc: data.fvc) : ProtocolScores.card(features, fvc: data.fvc)
+        let features = extractFeatures(data.images)
+        let scores = scorePairs(features, fvc: data.fvc)
         let report = try AccuracyReport(dataset: dataset, matcher: matcher.rawValue, dpi: data.dpi,
                                         images: data.images.count, fingers: data.fingerCount, scores: scores)
-        if let det { try writeCurve(scores, to: det) }
+        if let curveOutputs { try writeCurve(scores, to: curveOutputs) }
         if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
         if calibration { print(ScoreCalibration.derive(impostorScores: scores.allImpostor).swiftLiteral) }
     }
 
-    private func writeCurve(_ scores: ProtocolScores, to path: String) throws {
+    private func extractFeatures(_ images: [GrayImage]) -> [FingerprintFeatures] {
+        let progress = ProgressBar.command("extracting", unit: "images", total: images.count, quiet: json)
+        defer { progress.finish() }
+        let extractor = FeatureExtractor()
+        return images.map { image in
+            defer { progress.advance() }
+            return extractor.extract(image)
+        }
+    }
+
+    private func scorePairs(_ features: [FingerprintFeatures], fvc: FVCProtocol) -> ProtocolScores {
+        let progress = ProgressBar.command("matching", unit: "pairs", quiet: json)
+        defer { progress.finish() }
+        let report: ProtocolScores.Progress = { progress.update(completed: $0, total: $1) }
+        return matcher == .host ? ProtocolScores.host(features, fvc: fvc, progress: report)
+                                : ProtocolScores.card(features, fvc: fvc, progress: report)
+    }
+
+    private func writeCurve(_ scores: ProtocolScores, to outputs: (svg: CommandOutput, png: CommandOutput)) throws {
         let name = (dataset as NSString).lastPathComponent
         let curve = DETCurve(title: "\(name), \(matcher.rawValue) matcher", series: [
             .init(label: "FVC protocol", genuine: scores.genuine, impostor: scores.impostor),
             .init(label: "all impostors", genuine: scores.genuine, impostor: scores.allImpostor),
         ])
-        do {
-            try Data(curve.svg().utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw CommandFailure(.usage, "\(path): cannot write the DET curve (\(error.localizedDescription))")
-        }
+        try DETFiles.write(curve, to: outputs)
     }
 }
 

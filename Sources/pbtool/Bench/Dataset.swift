@@ -1,3 +1,4 @@
+import Files
 import Fingerprint
 import Foundation
 import ImageCodecs
@@ -14,12 +15,7 @@ struct Dataset {
     /// Reads every image of `directory` whose name parses; `dpi` overrides the resolution, else a
     /// known FVC set's, else each file's own (or 500).
     static func load(_ directory: String, dpi: Double?) throws -> Dataset {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw CommandFailure(.usage, "\(directory): cannot list the data set (\(error.localizedDescription))")
-        }
+        let names = try InputFolder.names(directory, role: "data set folder")
         var found: [(FVCProtocol.Impression, String)] = []
         for name in names where ImageFormat(path: name) != nil {
             if let impression = FVCProtocol.Impression(fileName: name) { found.append((impression, name)) }
@@ -37,13 +33,4 @@ struct Dataset {
     }
 
     var fingerCount: Int { Set(fvc.impressions.map(\.finger)).count }
-}
-
-/// CPU time of the calling thread: what one core spent, whatever else runs on the machine.
-enum ThreadClock {
-    static func seconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
 }

@@ -15,6 +15,9 @@ final class AsyncStopSignal: @unchecked Sendable {
         continuation?.resume()
     }
 
+    /// Whether the signal has fired (for synchronous loops that look now and then).
+    var hasFired: Bool { lock.withLock { isFired } }
+
     func wait() async {
         await withCheckedContinuation { continuation in
             let resumeNow: Bool = lock.withLock {

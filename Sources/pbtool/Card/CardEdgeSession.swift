@@ -12,10 +12,12 @@ struct CardEdgeSession {
     let transport: CardTransport
     private let card: PCSCCard
 
-    /// Connects (shared mode) to the reader `requested` names, or to the first with a card.
-    init(reader requested: String?) throws {
-        let context = try PCSCContext()
-        reader = try ReaderChoice.choose(requested, context: context)
+    /// Connects (shared mode) to the reader `options` names, or to the first with a card — unless
+    /// the command `changing` ("card init") would change the card for good and more than one
+    /// reader holds a card. Every PC/SC call of the session ends by the options' `--timeout`.
+    init(_ options: CardEdgeOptions, changing: String? = nil) throws {
+        let context = try PCSCContext(deadline: options.deadline())
+        reader = try ReaderChoice.choose(options.reader, context: context, changing: changing)
         card = try context.connect(to: reader.name)
         transport = CardTransport(channel: card, redaction: .cardEdgeSecrets, recordsTrace: false)
     }
@@ -26,15 +28,16 @@ struct CardEdgeSession {
     /// `.leave` keeps the card powered and its security state (verified fingers) in place for the
     /// next command; `.reset` drops it, which management commands use so that the admin key's
     /// authentication never outlives them. The disconnect happens on failure too.
-    func run<Result>(ending: Disposition, _ body: (CardTransport) throws -> Result) throws -> Result {
+    /// `ending` is read once `body` has ended, so `body` may decide it.
+    func run<Result>(ending: @autoclosure () -> Disposition, _ body: (CardTransport) throws -> Result) throws -> Result {
         let result: Result
         do {
             result = try card.withTransaction(ending: .leave) { _ in try body(transport) }
         } catch {
-            try? card.disconnect(ending)
+            try? card.disconnect(ending())
             throw error
         }
-        try card.disconnect(ending)
+        try card.disconnect(ending())
         return result
     }
 }

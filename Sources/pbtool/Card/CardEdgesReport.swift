@@ -89,8 +89,8 @@ struct CardEdgesReport: Encodable {
     private static func fingers(_ references: CardEdgeSurvey.ISOReferences) -> [FingerReport] {
         zip(references.templates, references.states).compactMap { template, state in
             guard let finger = template.finger, let state else { return nil }
-            return FingerReport(finger: finger, reference: template.referenceQualifier ?? finger.isoReference,
-                                status: state, format: template.header.formatName)
+            return FingerReport(FingerStatus(finger: finger, reference: template.referenceQualifier ?? finger.isoReference,
+                                             status: state, format: template.header.formatName))
         }
     }
 

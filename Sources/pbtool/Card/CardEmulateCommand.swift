@@ -15,10 +15,12 @@ struct CardEmulateCommand: AsyncParsableCommand {
             with the engine's compact-card matcher, the BioManager (A00000008400), the IDStore \
             (A00000008403) and the ISO match-on-card applet (F05042424D01); see docs/card.md. \
             With --state their state (counters, keys, enrolments, IDStore data) is kept in that \
-            file across runs, written atomically after every change. \
+            file across runs, written atomically after every change, and locked (FILE.lock) \
+            while the card runs: a second emulator on the same file is refused. \
             When pcscd is not running yet, or restarts, the card keeps trying to connect.
 
-            Exit codes: 0 after Ctrl-C or SIGTERM; 2 for a bad --atr or an unreadable state file.
+            Exit codes: 0 after Ctrl-C or SIGTERM; 2 for a bad --atr, an unreadable or damaged \
+            state file, or one another emulator is using.
 
             Examples:
               pbtool card emulate
@@ -27,7 +29,8 @@ struct CardEmulateCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The vpcd port: 35963 (Virtual PCD 00 00) or 35964 (Virtual PCD 00 01).")
+    @Option(parsing: .unconditional, help: "The vpcd port: 35963 (Virtual PCD 00 00) or 35964 (Virtual PCD 00 01).",
+            transform: OptionValue.count(1...65_535))
     var port: Int = 35963
 
     @Option(help: "Keep applet state in this file (created when missing).")
@@ -45,10 +48,13 @@ struct CardEmulateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let applets = AppletCatalog.all()
+        let stateFile = state.map { URL(fileURLWithPath: $0) }
         let card: VirtualCard
+        let lock: StateFileLock?
         do {
-            card = try VirtualCard(atr: try answerToReset(), applets: applets,
-                                   stateFile: state.map { URL(fileURLWithPath: $0) })
+            // Locked before it is read: a second emulator must never load what the first will change.
+            lock = try stateFile.map { url throws(VirtualCardError) in try StateFileLock(stateFile: url) }
+            card = try VirtualCard(atr: try answerToReset(), applets: applets, stateFile: stateFile)
         } catch let error as VirtualCardError {
             throw CommandFailure(.usage, error.description)
         }
@@ -62,7 +68,7 @@ struct CardEmulateCommand: AsyncParsableCommand {
         attachment.start()
         await stopped.wait()
         attachment.stop()
-        withExtendedLifetime(signals) {}
+        withExtendedLifetime((signals, lock)) {}
         log.finished()
     }
 

@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import SmartCard
 
 /// `pbtool card enroll`: stores a compact-card template as a finger's reference on the card.
@@ -45,23 +46,16 @@ struct CardEnrollCommand: ParsableCommand {
 
     func run() throws {
         let minutiae = try CardTemplateFile.read(template)
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let session = try CardEdgeSession(reader: options.reader)
+        let session = try CardEdgeSession(options, changing: "card enroll")
         let report = try session.run(ending: .reset) { transport in
-            switch try BiometricEdge.select(edge, aid: try aid.map(parseAID), transport: transport) {
-            case .bioManager(let bioManager):
-                try bioManager.verifyKey(try key.key(for: "enroll"), .admin)
-                try bioManager.enroll(finger, minutiae: minutiae)
-                return Report(finger: finger.name, edge: "biomanager", minutiae: minutiae.count,
-                              retriesLeft: try bioManager.properties().status(of: finger).retriesLeft)
-            case .iso(let iso):
-                guard let adminPin else { throw CommandFailure(.usage, "enrolling on an ISO card needs --admin-pin") }
-                try requireMatch(try iso.verifyPIN(adminPin, reference: ISOMatchOnCard.adminPIN), "admin PIN")
-                try iso.enroll(finger, minutiae: minutiae)
-                return Report(finger: finger.name, edge: "iso", minutiae: minutiae.count,
-                              retriesLeft: nil)
+            let selected = try CardBiometricEdge.select(edge, aid: try aid.map(parseAID), on: transport)
+            try selected.enroll(finger, minutiae: minutiae,
+                                authorisation: try selected.authorisation(key: key, pin: adminPin, for: "enroll"))
+            var retriesLeft: Int?
+            if case .bioManager(let bioManager) = selected {
+                retriesLeft = try bioManager.properties().status(of: finger).retriesLeft
             }
+            return Report(finger: finger.name, edge: selected.name, minutiae: minutiae.count, retriesLeft: retriesLeft)
         }
         try options.print(report, lines: ["Enrolled \(report.finger) (\(report.minutiae) minutiae) on the \(report.edge) edge."])
     }
@@ -71,15 +65,6 @@ struct CardEnrollCommand: ParsableCommand {
         let edge: String
         let minutiae: Int
         let retriesLeft: Int?
-    }
-}
-
-/// Turns a PIN verification that did not match into the matching error.
-func requireMatch(_ outcome: VerificationOutcome, _ what: String) throws {
-    switch outcome {
-    case .match: return
-    case .noMatch(let left): throw CardEdgeError.wrongKey(key: what, retriesLeft: left)
-    case .blocked: throw CardEdgeError.blocked("the \(what)")
     }
 }
 

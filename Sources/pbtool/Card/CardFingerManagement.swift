@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import SmartCard
 
 /// What `card delete` and `card unblock` share: the finger, the edge and its admin credential.
@@ -18,20 +19,13 @@ struct FingerManagementOptions: ParsableArguments {
     @Option(help: "The ISO application's AID in hex (default: pb-iso F05042424D01).")
     var aid: String?
 
-    /// Selects the edge and authenticates its administrator, then runs the matching operation.
+    /// Selects the edge and runs `operation` on it with the administrator's credential (which
+    /// the edge verifies in the same transaction); returns the edge's name.
     func run(_ operation: String, transport: CardTransport,
-             bioManager: (BioManager) throws -> Void, iso: (ISOMatchOnCard) throws -> Void) throws -> String {
-        switch try BiometricEdge.select(edge, aid: try aid.map(parseAID), transport: transport) {
-        case .bioManager(let edge):
-            try edge.verifyKey(try key.key(for: operation), .admin)
-            try bioManager(edge)
-            return "biomanager"
-        case .iso(let edge):
-            guard let adminPin else { throw CommandFailure(.usage, "\(operation) on an ISO card needs --admin-pin") }
-            try requireMatch(try edge.verifyPIN(adminPin, reference: ISOMatchOnCard.adminPIN), "admin PIN")
-            try iso(edge)
-            return "iso"
-        }
+             _ body: (CardBiometricEdge, CardBiometricEdge.Authorisation) throws -> Void) throws -> String {
+        let selected = try CardBiometricEdge.select(edge, aid: try aid.map(parseAID), on: transport)
+        try body(selected, try selected.authorisation(key: key, pin: adminPin, for: operation))
+        return selected.name
     }
 }
 
@@ -64,12 +58,9 @@ struct CardDeleteCommand: ParsableCommand {
     @OptionGroup var management: FingerManagementOptions
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
         let finger = management.finger
-        let edge = try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
-            try management.run("delete", transport: transport,
-                               bioManager: { try $0.delete(finger) }, iso: { try $0.delete(finger) })
+        let edge = try CardEdgeSession(options, changing: "card delete").run(ending: .reset) { transport in
+            try management.run("delete", transport: transport) { try $0.delete(finger, authorisation: $1) }
         }
         try options.print(FingerManagementReport(finger: finger.name, edge: edge, action: "deleted"),
                           lines: ["Deleted \(finger.name) (\(edge))."])
@@ -99,13 +90,9 @@ struct CardUnblockCommand: ParsableCommand {
     @OptionGroup var management: FingerManagementOptions
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
         let finger = management.finger
-        let edge = try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
-            try management.run("unblock", transport: transport,
-                               bioManager: { try $0.unblock(finger) },
-                               iso: { try $0.resetRetryCounter(of: finger.isoReference) })
+        let edge = try CardEdgeSession(options, changing: "card unblock").run(ending: .reset) { transport in
+            try management.run("unblock", transport: transport) { try $0.unblock(finger, authorisation: $1) }
         }
         try options.print(FingerManagementReport(finger: finger.name, edge: edge, action: "unblocked"),
                           lines: ["Unblocked \(finger.name) (\(edge))."])

@@ -29,12 +29,10 @@ struct CardFingersCommand: ParsableCommand {
     var aid: String?
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let session = try CardEdgeSession(reader: options.reader)
+        let session = try CardEdgeSession(options)
         let report = try session.run(ending: .leave) { transport in
-            let selected = try BiometricEdge.select(edge, aid: try aid.map(parseAID), transport: transport)
-            return Report(edge: selected.name, fingers: try selected.fingers())
+            let selected = try CardBiometricEdge.select(edge, aid: try aid.map(parseAID), on: transport)
+            return Report(edge: selected.name, fingers: try selected.fingerStatuses().map(FingerReport.init))
         }
         let lines = report.fingers.isEmpty ? ["No finger is enrolled (\(report.edge))."]
             : ["Enrolled fingers (\(report.edge)):"] + report.fingers.map(\.line)

@@ -29,22 +29,10 @@ struct CardInitCommand: ParsableCommand {
     var adminKey: String?
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let key = try adminKey.map(AdminKeyOption.parse) ?? Self.randomKey()
-        let session = try CardEdgeSession(reader: options.reader)
+        let key = try adminKey.map { try AdminKeyOption.parse($0) } ?? Self.randomKey()
+        let session = try CardEdgeSession(options, changing: "card init")
         let state = try session.run(ending: .reset) { transport in
-            let bioManager = BioManager(transport: transport)
-            try bioManager.select()
-            let lifeCycle = try bioManager.properties().lifeCycle
-            guard lifeCycle == .virgin else {
-                throw CommandFailure(.cardState, "the card is already initialised (life cycle: \(lifeCycle))")
-            }
-            let startKey = try bioManager.leaveVirgin()
-            try bioManager.verifyKey(startKey, .start)
-            try bioManager.changeKey(.admin, to: key)
-            try bioManager.changeState(to: .operational)
-            return try bioManager.properties().lifeCycle
+            try BioManager(transport: transport).initialise(adminKey: key)
         }
         let report = Report(reader: session.reader.name, lifeCycle: state.name,
                             adminKey: adminKey == nil ? key.hexString(separator: "") : nil)

@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import SmartCard
 
 /// `pbtool card logout`: forgets every verified finger on the card.
@@ -22,9 +23,7 @@ struct CardLogoutCommand: ParsableCommand {
     @OptionGroup var options: CardEdgeOptions
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let report = try CardEdgeSession(reader: options.reader).run(ending: .leave) { transport in
+        let report = try CardEdgeSession(options).run(ending: .leave) { transport in
             Report(bioManager: try Self.logOutBioManager(transport)?.map(\.name),
                    iso: try Self.logOutISO(transport))
         }

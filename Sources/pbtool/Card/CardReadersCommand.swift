@@ -18,7 +18,7 @@ struct CardReadersCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Option(help: "Give up after this many seconds.")
+    @Option(parsing: .unconditional, help: "Give up after this long (30, 30s, 500ms, 2m).", transform: OptionValue.seconds)
     var timeout: Double = 30
 
     func validate() throws {
@@ -26,9 +26,8 @@ struct CardReadersCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let deadline = CommandDeadline(seconds: timeout, waitingFor: "for pcscd")
-        defer { deadline.cancel() }
-        let readers = try ReaderReport.all(context: try PCSCContext())
+        let readers = try ReaderReport.all(context: try PCSCContext(deadline: PCSCDeadline(after: .seconds(timeout),
+                                                                                             awaiting: "pcscd")))
         if json {
             try JSONOutput.print(["readers": readers])
         } else {

@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import BiometricFormats
 import SmartCard
 
 /// `pbtool card verify`: matches a probe template against a finger on the card.
@@ -46,11 +47,9 @@ struct CardVerifyCommand: ParsableCommand {
 
     func run() throws {
         let minutiae = try CardTemplateFile.read(template)
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let session = try CardEdgeSession(reader: options.reader)
+        let session = try CardEdgeSession(options)
         let (edgeName, outcome) = try session.run(ending: .leave) { transport in
-            let selected = try BiometricEdge.select(edge, aid: try aid.map(parseAID), transport: transport)
+            let selected = try CardBiometricEdge.select(edge, aid: try aid.map(parseAID), on: transport)
             return (selected.name, try selected.verify(finger, minutiae: minutiae))
         }
         let report = VerificationReport(finger: finger, edge: edgeName, outcome: outcome)

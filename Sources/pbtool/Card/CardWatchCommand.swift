@@ -34,10 +34,10 @@ struct CardWatchCommand: AsyncParsableCommand {
     @Flag(help: "First report the readers and cards present now.")
     var initialState = false
 
-    @Option(help: "Stop after this many seconds.")
+    @Option(parsing: .unconditional, help: "Stop after this long (30, 30s, 2m, 1h).", transform: OptionValue.seconds)
     var timeout: Double?
 
-    @Option(help: "Stop after this many events.")
+    @Option(parsing: .unconditional, help: "Stop after this many events.", transform: OptionValue.count(1...1_000_000))
     var count: Int?
 
     func validate() throws {

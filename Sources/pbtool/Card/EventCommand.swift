@@ -7,14 +7,16 @@ struct EventCommand {
     init(_ command: String) { self.command = command }
 
     func run(for record: WatchRecord) throws {
+        try run(environment: ["PBTOOL_EVENT": record.event, "PBTOOL_READER": record.reader, "PBTOOL_ATR": record.atr ?? ""],
+                event: record.event)
+    }
+
+    /// Runs the command with `environment` added to pbtool's; `event` names it in messages.
+    func run(environment added: [String: String], event: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PBTOOL_EVENT"] = record.event
-        environment["PBTOOL_READER"] = record.reader
-        environment["PBTOOL_ATR"] = record.atr ?? ""
-        process.environment = environment
+        process.environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
         do {
             try process.run()
         } catch {
@@ -22,7 +24,7 @@ struct EventCommand {
         }
         process.waitUntilExit()
         if process.terminationStatus != 0 {
-            printError("pbtool: --exec command exited with status \(process.terminationStatus) for \(record.event)")
+            printError("pbtool: --exec command exited with status \(process.terminationStatus) for \(event)")
         }
     }
 }

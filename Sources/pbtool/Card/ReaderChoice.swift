@@ -20,8 +20,9 @@ struct ReaderChoice: Encodable {
     /// part of one name (`--reader "00 01"`); without it, the first reader with a card.
     ///
     /// Throws `CommandFailure` with `.noReader` when no reader matches or none exists, and with
-    /// `.noCard` when no reader holds a card.
-    static func choose(_ requested: String?, context: PCSCContext) throws -> ReaderChoice {
+    /// `.noCard` when no reader holds a card. A command that changes the card for good (`changing`,
+    /// e.g. "card init") refuses to guess between two cards: `.usage`, listing them.
+    static func choose(_ requested: String?, context: PCSCContext, changing: String? = nil) throws -> ReaderChoice {
         let readers = try context.readers()
         guard !readers.isEmpty else { throw CommandFailure(.noReader, "no smart-card reader found (pcscd lists none)") }
         if let requested {
@@ -29,10 +30,15 @@ struct ReaderChoice: Encodable {
         }
         var states = readers.map { ReaderState(reader: $0) }
         try context.waitForStatusChange(&states, timeout: .zero)
-        guard let first = states.first(where: { $0.isCardPresent }) else {
+        let withCards = states.filter(\.isCardPresent).map(\.reader)
+        guard let first = withCards.first else {
             throw CommandFailure(.noCard, "no card in any reader (\(listed(readers)))")
         }
-        return ReaderChoice(name: first.reader, reason: .firstWithCard)
+        if let changing, withCards.count > 1 {
+            throw CommandFailure(.usage, "\(withCards.count) readers hold a card and \(changing) changes the card for good: "
+                                 + "name one with --reader (\(listed(withCards)))")
+        }
+        return ReaderChoice(name: first, reason: .firstWithCard)
     }
 
     private static func match(_ requested: String, in readers: [String]) throws -> String {

@@ -40,14 +40,14 @@ struct DBAddSlot: AsyncParsableCommand {
     func run() async throws {
         ProcessHardening.apply()
         let unlock = KeySources(keyFiles: unlockKeyFile.map { [$0] } ?? [], keyCommands: unlockKeyCommand.map { [$0] } ?? [],
-                                passphraseFromStandardInput: unlockPassphraseFromStandardInput, timeout: source.keyCommandTimeout)
+                                passphraseFromStandardInput: unlockPassphraseFromStandardInput, timeout: source.keyCommandTimeout.duration)
         let path = location.resolved
         let database = try TemplateDatabase.open(at: path, secrets: unlock.secrets(for: path))
         let choice = try SecretChoice.newSecret(
             keyFile: source.keyFiles.first, keyCommand: source.keyCommands.first,
             passphraseFromStandardInput: source.passphraseFromStandardInput, environment: source.allowEnvironmentKey,
-            timeout: source.keyCommandTimeout)
-        let slot = DBOutput.Slot(try database.addKeySlot(for: choice.secret, label: label, scrypt: cost.parameters))
+            timeout: source.keyCommandTimeout.duration)
+        let slot = DBOutput.Slot(try choice.applying { try database.addKeySlot(for: choice.secret, label: label, scrypt: cost.parameters) })
         if json { return try JSONOutput.print(slot) }
         print("Added key \(slot.text).")
         if let file = choice.createdKeyFile { print("Created key file \(file) with a new random key: keep it private.") }

@@ -28,7 +28,7 @@ struct DBBackup: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let database = try store.open()
+        let database = try store.open(readOnly: true)
         try database.backup(to: out)
         if json { return try JSONOutput.print(Output(backup: out)) }
         print("Wrote backup \(out).")

@@ -43,7 +43,8 @@ struct DBExport: AsyncParsableCommand {
     func run() async throws {
         let position = try DBArguments.finger(finger)
         let kind = try format.map(DBArguments.format)
-        let database = try store.open()
+        let output = try CommandOutput(out, force: force, role: "output file")
+        let database = try store.open(readOnly: true)
         let owner = try database.existingUser(named: user)
         let candidates = try database.templateRecords(user: owner.id, finger: position, format: kind)
         guard let chosen = candidates.first else {
@@ -54,7 +55,7 @@ struct DBExport: AsyncParsableCommand {
             throw CommandFailure(.usage, "\(user) has \(position.name) templates in several formats (\(formats)); choose one with --format")
         }
         guard let template = try database.template(id: chosen.id) else { throw RecordError.templateNotFound(chosen.id.uuidString) }
-        try TemplateFileIO.write(template.bytes, to: out, force: force)
+        try template.bytes.withUnsafeBytes { try output.deliver($0) }
         if out == "-" { return }
         if json { return try JSONOutput.print(Output(out: out, template: DBOutput.Template(chosen))) }
         print("Wrote \(position.name) (\(chosen.format.rawValue), \(chosen.byteCount) bytes) of \(user) to \(out).")

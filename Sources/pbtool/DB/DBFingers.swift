@@ -28,7 +28,7 @@ struct DBFingers: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let database = try store.open()
+        let database = try store.open(readOnly: true)
         let owner = try database.existingUser(named: user)
         let templates = try database.templateRecords(user: owner.id).map(DBOutput.Template.init)
         if json { return try JSONOutput.print(Output(user: user, templates: templates)) }

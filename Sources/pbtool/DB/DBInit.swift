@@ -49,8 +49,10 @@ struct DBInit: AsyncParsableCommand {
         let choice = try SecretChoice.newSecret(
             keyFile: source.keyFiles.first, keyCommand: source.keyCommands.first,
             passphraseFromStandardInput: source.passphraseFromStandardInput, environment: source.allowEnvironmentKey,
-            timeout: source.keyCommandTimeout)
-        let store = try TemplateDatabase.create(at: location.resolved, secret: choice.secret, label: label, scrypt: cost.parameters)
+            timeout: source.keyCommandTimeout.duration)
+        let store = try choice.applying {
+            try TemplateDatabase.create(at: location.resolved, secret: choice.secret, label: label, scrypt: cost.parameters)
+        }
         let slot = try store.keySlots()[0]
         let output = Output(path: store.path, storeID: DBOutput.id(store.storeID), slot: DBOutput.Slot(slot),
                             createdKeyFile: choice.createdKeyFile)

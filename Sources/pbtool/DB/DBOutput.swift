@@ -1,3 +1,4 @@
+import BiometricFormats
 import Foundation
 import TemplateStore
 
@@ -69,8 +70,8 @@ extension TemplateDatabase {
 
 /// Parses `--finger` and `--format` values with the store's own error messages.
 enum DBArguments {
-    static func finger(_ name: String) throws -> FingerPosition {
-        guard let finger = FingerPosition(name: name) else { throw RecordError.unknownFinger(name) }
+    static func finger(_ name: String) throws -> Finger {
+        guard let finger = Finger(name: name) else { throw RecordError.unknownFinger(name) }
         return finger
     }
 

@@ -21,7 +21,8 @@ struct DBPasswd: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var cost: ScryptCostOption
 
-    @Option(help: "The passphrase slot to change (default: the one that unlocked the store).")
+    @Option(parsing: .unconditional, help: "The passphrase slot to change (default: the one that unlocked the store).",
+            transform: OptionValue.count(1...1_000_000))
     var slot: Int?
 
     @Flag(name: .customLong("new-passphrase-stdin"), help: "Read the new passphrase from the next line of standard input.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TemplateStore
+import TerminalUI
 
 /// `pbtool db rotate-key`: a new master key.
 struct DBRotateKey: AsyncParsableCommand {
@@ -49,14 +50,10 @@ struct DBRotateKey: AsyncParsableCommand {
         let secrets = try store.unlock.secrets(for: path)
         let database = try TemplateDatabase.open(at: path, secrets: secrets)
         let replacement = try replacementSecret()
-        let (summary, newSlot) = try database.writeBatch { () throws -> (RotationSummary, KeySlotInfo?) in
-            let old = database.unlockedSlotID
-            let summary = try database.rotateMasterKey(secrets: secrets, droppingSlotsWithoutSecret: dropSlotsWithoutSecret)
-            guard let replacement else { return (summary, nil) }
-            let slot = try database.addKeySlot(for: replacement)
-            try database.removeKeySlot(old)
-            return (summary, slot)
+        let rotate = { () throws -> (RotationSummary, KeySlotInfo?) in
+            try self.rotate(database, secrets: secrets, replacement: replacement?.secret)
         }
+        let (summary, newSlot) = try replacement?.applying(rotate) ?? rotate()
         let output = Output(generation: summary.newGeneration, rewrappedTemplates: summary.rewrappedTemplates,
                             rewrappedUsers: summary.rewrappedUsers, rewrappedSlots: summary.rewrappedSlots,
                             droppedSlots: summary.droppedSlots, newSlot: newSlot.map(DBOutput.Slot.init))
@@ -67,12 +64,36 @@ struct DBRotateKey: AsyncParsableCommand {
         if let slot = output.newSlot { print("Replaced the unlocking slot with \(slot.text).") }
     }
 
-    private func replacementSecret() throws -> KeySecret? {
+    /// The rotation and the slot replacement in one transaction, with a progress bar over the
+    /// rewrapped rows that is gone before the result is printed.
+    private func rotate(_ database: TemplateDatabase, secrets: [KeySecret],
+                        replacement: KeySecret?) throws -> (RotationSummary, KeySlotInfo?) {
+        let progress = ProgressBar.command("rewrapping", unit: "rows", quiet: json)
+        defer { progress.finish() }
+        return try database.writeBatch { () throws -> (RotationSummary, KeySlotInfo?) in
+            let old = database.unlockedSlotID
+            let summary = try database.rotateMasterKey(secrets: secrets, droppingSlotsWithoutSecret: dropSlotsWithoutSecret,
+                                                       progress: { progress.update(completed: $0, total: $1) })
+            guard let replacement else { return (summary, nil) }
+            let slot = try database.addKeySlot(for: replacement)
+            try database.removeKeySlot(old)
+            return (summary, slot)
+        }
+    }
+
+    /// The secret replacing the unlocking slot's, if any; a new key file stays staged until
+    /// the rotation is about to commit.
+    private func replacementSecret() throws -> SecretChoice? {
         guard newKeyFile == nil || !newPassphraseFromStandardInput else {
             throw CommandFailure(.usage, "give either --new-key-file or --new-passphrase-stdin")
         }
-        if let newKeyFile { return try .newKeyFile(at: newKeyFile) }
-        if newPassphraseFromStandardInput { return try .passphrase(PassphraseReader.standardInputLine(purpose: "the new passphrase")) }
+        if let newKeyFile {
+            let file = try NewKeyFile(path: newKeyFile)
+            return SecretChoice(secret: file.secret, newKeyFile: file)
+        }
+        if newPassphraseFromStandardInput {
+            return SecretChoice(secret: try .passphrase(PassphraseReader.standardInputLine(purpose: "the new passphrase")), newKeyFile: nil)
+        }
         return nil
     }
 }

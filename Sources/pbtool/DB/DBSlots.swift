@@ -23,7 +23,7 @@ struct DBSlots: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let database = try store.open()
+        let database = try store.open(readOnly: true)
         let output = Output(unlockedWith: database.unlockedSlotID, slots: try database.keySlots().map(DBOutput.Slot.init))
         if json { return try JSONOutput.print(output) }
         for slot in output.slots {

@@ -32,7 +32,7 @@ struct DBUsers: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let database = try store.open()
+        let database = try store.open(readOnly: true)
         let records = try database.templateRecords()
         let users = try database.users().map { user in
             let own = records.filter { $0.userID == user.id }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CShims
+internal import CShims
 import Foundation
 import TemplateStore
 
@@ -26,13 +26,14 @@ struct UnlockOptions: ParsableArguments {
     @Flag(name: .customLong("allow-env-key"), help: "Also take the key from $PBTOOL_DB_KEY (inherited by child processes: avoid).")
     var allowEnvironmentKey = false
 
-    @Option(name: .customLong("key-command-timeout"), help: ArgumentHelp("Seconds a key command may take.", valueName: "seconds"))
-    var keyCommandTimeout: Double = 10
+    @Option(name: .customLong("key-command-timeout"), parsing: .unconditional,
+            help: ArgumentHelp("How long a key command may take (10, 10s, 500ms, 1m).", valueName: "time"), transform: OptionValue.duration)
+    var keyCommandTimeout = DurationArgument(seconds: 10, text: "10s")
 
     /// Every secret given on the command line; on a terminal with none given, a prompted passphrase.
     func secrets(for path: String) throws -> [KeySecret] {
         try KeySources(keyFiles: keyFiles, keyCommands: keyCommands, passphraseFromStandardInput: passphraseFromStandardInput,
-                       environment: allowEnvironmentKey, timeout: keyCommandTimeout).secrets(for: path)
+                       environment: allowEnvironmentKey, timeout: keyCommandTimeout.duration).secrets(for: path)
     }
 }
 
@@ -42,12 +43,12 @@ struct KeySources {
     var keyCommands: [String] = []
     var passphraseFromStandardInput = false
     var environment = false
-    var timeout: Double = 10
+    var timeout: Duration = .seconds(10)
 
     /// Loads every source; on a terminal with none given, prompts for the passphrase.
     func secrets(for path: String) throws -> [KeySecret] {
         var secrets = try keyFiles.map { try KeySecret.keyFile(at: $0) }
-        secrets += try keyCommands.map { try KeySecret.keyCommand($0, timeout: .milliseconds(Int(timeout * 1000))) }
+        secrets += try keyCommands.map { try KeySecret.keyCommand($0, timeout: timeout) }
         if environment { secrets.append(try KeySecret.environment(allowed: true)) }
         if passphraseFromStandardInput {
             secrets.append(try .passphrase(PassphraseReader.standardInputLine(purpose: "the passphrase")))
@@ -65,11 +66,12 @@ struct StoreOptions: ParsableArguments {
     @OptionGroup var location: StoreLocation
     @OptionGroup var unlock: UnlockOptions
 
-    /// Hardens the process, then opens and unlocks the store.
-    func open() throws -> TemplateDatabase {
+    /// Hardens the process, then opens and unlocks the store; `readOnly` for commands that only
+    /// read it (they then work on a read-only file system or an immutable file too).
+    func open(readOnly: Bool = false) throws -> TemplateDatabase {
         ProcessHardening.apply()
         let path = location.resolved
-        return try TemplateDatabase.open(at: path, secrets: unlock.secrets(for: path))
+        return try TemplateDatabase.open(at: path, secrets: unlock.secrets(for: path), readOnly: readOnly)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BiometricFormats
 import Biometry
 import SmartCard
 
@@ -31,7 +32,7 @@ struct EnrollCommand: AsyncParsableCommand {
     @Option(help: "The finger: right-thumb … right-little, left-thumb … left-little.")
     var finger: Finger
 
-    @Option(help: "Accepted swipes to choose the reference from.")
+    @Option(parsing: .unconditional, help: "Accepted swipes to choose the reference from (1–10).", transform: OptionValue.count(1...10))
     var swipes = 3
 
     @Flag(help: "Enroll again a finger that is already enrolled.")
@@ -46,10 +47,6 @@ struct EnrollCommand: AsyncParsableCommand {
     @OptionGroup var match: MatchOptions
     @OptionGroup var output: FlowOutputOptions
 
-    func validate() throws {
-        guard (1...10).contains(swipes) else { throw ValidationError("--swipes must be 1 to 10") }
-    }
-
     func run() async throws {
         let runner = try output.runner()
         let engine = match.engine()
@@ -57,6 +54,7 @@ struct EnrollCommand: AsyncParsableCommand {
         let opened = try FlowReferences.open(references, engine: engine, managing: true,
                                              showSecrets: output.logSecrets, trace: runner.log.map { log in { log.record($0) } })
         defer { opened.finish(leavingCardPowered: false) }
+        defer { runner.warn(about: opened.unreadable) }
         if let card = opened.card { runner.announce(.device(.cardInserted(reader: card.reader))) }
         let outcome = try await runner.run(EnrollmentController(configuration: enrollment(), sensor: device, engine: engine,
                                                                 database: opened.database))

@@ -28,6 +28,10 @@ struct EventJSON: Encodable {
     var title: String?
     var message: String?
     var step: String?
+    /// `press` or `swipe`.
+    var scanType: String?
+    /// `needed`, `present` or `none`.
+    var fingerPresence: String?
     var swipe: Int?
     var match: MatchJSON?
     var device: String?
@@ -40,6 +44,8 @@ struct EventJSON: Encodable {
         switch event {
         case .swipeRequested(let request):
             (finger, number, total, purpose) = (request.finger?.name, request.number, request.total, request.purpose.rawValue)
+            scanType = request.scanKind.rawValue
+        case .finger(let presence): fingerPresence = presence.rawValue
         case .captureStatus(let status): describe(status)
         case .framesArrived(let count): self.count = count
         case .image(let images):
@@ -55,7 +61,8 @@ struct EventJSON: Encodable {
         case .swipeRejected(let instructions): self.instructions = instructions.map(\.rawValue)
         case .chosenImage(let chosen): (swipe, width, height) = (chosen.swipeNumber, chosen.image.width, chosen.image.height)
         case .matchAccepted(let report), .matchRejected(let report): match = MatchJSON(report)
-        case .practiceStep(let step): (number, self.step, message) = (step.rawValue, step.name, step.explanation)
+        case .practiceStep(let step, let kind):
+            (number, self.step, message, scanType) = (step.rawValue, step.name, step.explanation(for: kind), kind.rawValue)
         case .device(let device): describe(device)
         case .finished(let outcome): self.outcome = OutcomeJSON(outcome)
         }
@@ -97,6 +104,7 @@ struct EventJSON: Encodable {
         case .matchAccepted: "matchAccepted"
         case .matchRejected: "matchRejected"
         case .practiceStep: "practiceStep"
+        case .finger: "finger"
         case .device: "device"
         case .finished: "finished"
         }

@@ -11,12 +11,12 @@ enum EventText {
         case .captureStatus(let status): status.text.map { [$0] } ?? []
         case .instruction(let instruction): ["  " + instruction.advice]
         case .prompt(let prompt): [prompt.title, prompt.message]
-        case .swipeAccepted(let request): ["  Swipe accepted" + (request.purpose == .enrollment ? " (\(request.number) of \(request.total ?? request.number))." : ".")]
-        case .swipeRejected: ["  Swipe again."]
-        case .chosenImage(let chosen): ["Swipe \(chosen.swipeNumber) is the reference."]
+        case .swipeAccepted(let request): ["  Accepted" + (request.purpose == .enrollment ? " (\(request.number) of \(request.total ?? request.number))." : ".")]
+        case .swipeRejected: ["  Try again."]
+        case .chosenImage(let chosen): ["Capture \(chosen.swipeNumber) is the reference."]
         case .matchAccepted(let report): ["Match: " + report.text]
         case .matchRejected(let report): ["No match: " + report.text]
-        case .practiceStep: []
+        case .practiceStep, .finger: []
         case .device(let device): [device.text]
         case .finished(let outcome): outcome.lines
         case .framesArrived, .image, .quality, .processingStarted, .processingStopped: []
@@ -37,11 +37,12 @@ enum EventText {
 }
 
 extension SwipeRequest {
-    /// `Swipe 2 of 3: right-index.`
+    /// `Swipe 2 of 3: your right index across the sensor.`, `Place 2 of 3: … on the sensor.`
     var text: String {
         let finger = finger.map { " your \($0.name)" } ?? ""
         let count = total.flatMap { $0 > 1 ? " \(number) of \($0)" : nil } ?? (number > 1 ? " again" : "")
-        return "Swipe\(count):\(finger.isEmpty ? " a finger" : finger) across the sensor."
+        let verb = scanKind == .press ? "Place" : "Swipe", place = scanKind == .press ? "on" : "across"
+        return "\(verb)\(count):\(finger.isEmpty ? " a finger" : finger) \(place) the sensor."
     }
 }
 

@@ -1,7 +1,10 @@
 import ArgumentParser
+import BiometricFormats
 import Biometry
+import Files
 import Foundation
 import Glibc
+import ImageCodecs
 import SmartCard
 import TemplateStore
 
@@ -12,7 +15,8 @@ struct ExportCommand: AsyncParsableCommand {
         abstract: "Capture a swipe and write it as an encrypted package for a backend server.",
         discussion: """
             --capture takes one swipe that passes the enrollment minimums and writes a JSON \
-            package: the image as WSQ, its ISO/IEC 19794-2 template, quality and capture \
+            package: the image (WSQ at 0.75 bits per pixel unless --image-format says JPEG at \
+            quality 90 or lossless JPEG 2000), its ISO/IEC 19794-2 template, quality and capture \
             metadata, encrypted with AES-256-GCM under a fresh key that is wrapped with the \
             backend's RSA public key (RSA-OAEP with SHA-256). Only the holder of the private key \
             can open it; docs/export.md shows how.
@@ -40,16 +44,24 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "The finger to ask for (recorded in the package).")
     var finger: Finger?
 
+    @Option(name: .customLong("image-format"), help: ArgumentHelp("The image's format in the package: wsq, jpeg or jp2.", valueName: "format"),
+            transform: ImageArguments.format)
+    var imageFormat: ImageFormat = .wsq
+
     @OptionGroup var sensor: FlowSensorOptions
     @OptionGroup var gates: GateOptions
     @OptionGroup var output: FlowOutputOptions
 
     func validate() throws {
         guard capture else { throw ValidationError("say what to export: --capture") }
+        guard CapturePackage.imageFormats.contains(imageFormat) else {
+            throw ValidationError("--image-format must be wsq, jpeg or jp2 (a package holds a compressed image)")
+        }
     }
 
     func run() async throws {
         let recipient = try readRecipient()
+        let destination = try CommandOutput(out, force: force, role: "package file")
         let runner = try output.runner()
         let device = try sensor.makeSensor(impressions: 1...1)
         var configuration = CaptureController.Configuration(finger: finger)
@@ -58,17 +70,15 @@ struct ExportCommand: AsyncParsableCommand {
         let outcome = try await runner.run(CaptureController(configuration: configuration, sensor: device,
                                                              engine: RecognitionEngine(threshold: .unused)))
         guard case .captured(let captured) = outcome else { return try FlowEnding.finish(outcome) }
-        let package = try CapturePackage.seal(try CapturePackage.contents(of: captured), to: recipient)
-        try TemplateFileIO.write(SecretBytes(copying: Array(try JSONOutput.data(package)) + [0x0A]), to: out, force: force)
+        let package = try CapturePackage.seal(try CapturePackage.contents(of: captured, imageFormat: imageFormat), to: recipient)
+        try destination.deliver(Array(try JSONOutput.data(package)) + [0x0A])
         if !output.json && !output.quiet && out != "-" { print("Wrote the encrypted capture package \(out).") }
     }
 
     private func readRecipient() throws -> RSAPublicKey {
-        guard let data = FileManager.default.contents(atPath: encryptTo) else {
-            throw CommandFailure(.usage, "cannot read the backend key \(encryptTo)")
-        }
+        let pem = try InputFile.read(encryptTo, role: "backend key", limit: 1 << 20)
         do {
-            return try RSAPublicKey(pem: [UInt8](data))
+            return try RSAPublicKey(pem: pem)
         } catch let error as RSAKeyError {
             throw CommandFailure(.usage, "\(encryptTo): \(error)")
         }

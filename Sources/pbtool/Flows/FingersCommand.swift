@@ -1,4 +1,5 @@
 import ArgumentParser
+import BiometricFormats
 import Biometry
 import SmartCard
 
@@ -34,6 +35,7 @@ struct FingersOptions: ParsableArguments {
         var verification = VerificationController.Configuration(user: references.userName, fingers: .any)
         verification.timeout = sensor.swipeTimeout(verification.timeout)
         let lockout = references.place == .store ? RejectionLockout(path: RejectionLockout.defaultPath()) : nil
+        defer { runner.warn(about: opened.unreadable) }
         return try await runner.run(ManageFingersController(
             user: references.userName, action: action, verification: verification, sensor: device,
             engine: engine, database: opened.database, verifier: opened.verifier, lockout: lockout))
@@ -78,7 +80,7 @@ struct FingersEnrollMoreCommand: AsyncParsableCommand {
     @Option(help: "The finger to enroll.")
     var finger: Finger
 
-    @Option(help: "Accepted swipes to choose the reference from.")
+    @Option(parsing: .unconditional, help: "Accepted swipes to choose the reference from (1–10).", transform: OptionValue.count(1...10))
     var swipes = 3
 
     @Flag(help: "Enroll again a finger that is already enrolled.")

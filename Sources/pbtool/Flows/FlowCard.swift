@@ -6,21 +6,30 @@ import SmartCard
 /// The card a flow command works with: one shared connection to the chosen reader, its
 /// transport (trace redacted unless `--log-secrets`), and the biometric edge selected on it.
 ///
-/// Flows run on their own thread, so the connection is used there without a PC/SC transaction;
-/// the command disconnects once the flow has ended.
+/// Flows run on their own thread and use the connection there; each edge operation (a
+/// verification, an enrolment with its authorisation) is one PC/SC transaction, taken by the edge
+/// itself, so another application's APDUs never come in between. The command disconnects once
+/// the flow has ended.
 final class FlowCard {
     let reader: String
     let transport: CardTransport
     let edge: CardBiometricEdge
     private let card: PCSCCard
 
+    /// How long one card operation of a flow (connecting, a VERIFY, an ENROLL) may take: a card
+    /// answers within seconds, so past this the card, its reader or pcscd is stuck.
+    static let operationLimit: Duration = .seconds(30)
+
     /// Connects to `requested` (or the first reader with a card) and selects the edge.
     /// `trace` receives every APDU, with keys, templates and IDStore data hidden unless
     /// `showSecrets`.
     init(reader requested: String?, showSecrets: Bool, trace: ((APDUTraceEntry) -> Void)?) throws {
-        let context = try PCSCContext()
-        reader = try ReaderChoice.choose(requested, context: context).name
-        card = try context.connect(to: reader)
+        let context = try PCSCContext(establishingBefore: PCSCDeadline(after: Self.operationLimit, awaiting: "pcscd"))
+        (reader, card) = try context.withDeadline(Self.operationLimit, awaiting: "a connection to the card") {
+            let name = try ReaderChoice.choose(requested, context: context).name
+            return (name, try context.connect(to: name))
+        }
+        card.operationLimit = Self.operationLimit
         transport = CardTransport(channel: card, redaction: showSecrets ? .nothing : .cardEdgeSecrets, recordsTrace: false)
         transport.traceObserver = trace
         edge = try CardBiometricEdge.select(on: transport)

@@ -14,16 +14,13 @@ enum FlowEnding {
 
 /// `--min-quality` and `--min-area`: the gates of a flow, over its defaults.
 struct GateOptions: ParsableArguments {
-    @Option(name: .customLong("min-quality"), help: "Lowest image quality accepted (0–100).")
+    @Option(name: .customLong("min-quality"), parsing: .unconditional, help: "Lowest image quality accepted (0–100).",
+            transform: OptionValue.count(0...100))
     var minimumQuality: Int?
 
-    @Option(name: .customLong("min-area"), help: "Smallest finger area accepted, in mm².")
+    @Option(name: .customLong("min-area"), parsing: .unconditional, help: "Smallest finger area accepted, in mm² (0–1000).",
+            transform: OptionValue.measure(0...1000, "mm²"))
     var minimumArea: Double?
-
-    func validate() throws {
-        if let minimumQuality, !(0...100).contains(minimumQuality) { throw ValidationError("--min-quality must be 0 to 100") }
-        if let minimumArea, minimumArea < 0 { throw ValidationError("--min-area must not be negative") }
-    }
 
     /// `defaults` with the minimums given.
     func gates(_ defaults: SwipeGates) -> SwipeGates {

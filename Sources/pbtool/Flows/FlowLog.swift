@@ -7,12 +7,9 @@ final class FlowLog: @unchecked Sendable {
     private let file: RotatingLogFile
     private let lock = NSLock()
 
+    /// Opens the log; a path rotation may not touch is a ``FileError`` (exit 2) before anything moves.
     init(path: String) throws {
-        do {
-            file = try RotatingLogFile(path: path)
-        } catch {
-            throw CommandFailure(.usage, "cannot create the log file \(path): \(error.localizedDescription)")
-        }
+        file = try RotatingLogFile(path: path)
     }
 
     func record(_ event: BiometryEvent) {
@@ -22,6 +19,10 @@ final class FlowLog: @unchecked Sendable {
     /// An APDU as the transport traced it (redacted unless `--log-secrets`).
     func record(_ entry: APDUTraceEntry) {
         write("\(EventLogLine.timestamp(Date())) apdu \(entry)")
+    }
+
+    func record(warning: String) {
+        write("\(EventLogLine.timestamp(Date())) warning \(warning)")
     }
 
     func record(error: any Error) {

@@ -43,10 +43,10 @@ struct FlowOutputOptions: ParsableArguments {
             presenter = PlainPresenter()
         }
         let interactive = !json && !quiet && isatty(STDIN_FILENO) == 1
-        let hooks = try HookConfiguration.load(from: config ?? HookConfiguration.defaultPath(environment: environment))
+        let hooks = try HookConfiguration.load(from: config ?? HookConfiguration.defaultPath(environment: environment), required: config != nil)
         let log = try logFile.map { try FlowLog(path: $0) }
         return FlowRunner(presenter: presenter, interactive: interactive, log: log,
-                          hooks: hooks.enabled ? HookRunner(configuration: hooks, ringBell: Self.ringBell) : nil)
+                          hooks: hooks.enabled ? HookRunner(configuration: hooks, ringBell: Self.ringBell) : nil, warns: !quiet)
     }
 
     /// The bell goes to the terminal on standard error, which stays a terminal when output is piped.

@@ -21,28 +21,21 @@ final class FlowReferences {
     /// delete) needs the card's admin key or PIN, checked here before any swipe.
     static func open(_ options: ReferenceOptions, engine: RecognitionEngine, managing: Bool,
                      showSecrets: Bool, trace: ((APDUTraceEntry) -> Void)?) throws -> FlowReferences {
-        let host = try options.usesStore ? HostReferences(database: options.store.open(), engine: engine) : nil
+        let host = try options.usesStore ? HostReferences(database: options.store.open(readOnly: !managing), engine: engine) : nil
         guard options.usesCard else {
             return FlowReferences(database: host!, verifier: HostVerifier(references: host!), host: host, card: nil)
         }
         let card = try FlowCard(reader: options.reader, showSecrets: showSecrets, trace: trace)
-        let authorisation = managing ? try authorisation(for: card.edge, options) : nil
+        let authorisation = managing
+            ? try card.edge.authorisation(key: options.adminKey, pin: options.adminPIN, for: "changing fingers on the card") : nil
         let onCard = CardReferences(edge: card.edge, reader: card.reader, authorisation: authorisation)
         let verifier = CardVerifier(edge: card.edge, reader: card.reader)
         guard let host else { return FlowReferences(database: onCard, verifier: verifier, host: nil, card: card) }
         return FlowReferences(database: MirroredReferences(card: onCard, host: host), verifier: verifier, host: host, card: card)
     }
 
-    private static func authorisation(for edge: CardBiometricEdge, _ options: ReferenceOptions) throws -> CardBiometricEdge.Authorisation {
-        switch edge {
-        case .bioManager: return .adminKey(try options.adminKey.key(for: "changing fingers on the card"))
-        case .iso:
-            guard let pin = options.adminPIN else {
-                throw CommandFailure(.usage, "changing fingers on an ISO match-on-card application needs --admin-pin")
-            }
-            return .adminPIN(pin)
-        }
-    }
+    /// Stored references the flow left out because they could not be read.
+    var unreadable: [UnreadableReference] { host?.unreadable ?? [] }
 
     /// Closes the card connection (leaving it powered when asked).
     func finish(leavingCardPowered: Bool) {

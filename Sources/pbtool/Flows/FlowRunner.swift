@@ -10,6 +10,8 @@ struct FlowRunner {
     let interactive: Bool
     let log: FlowLog?
     let hooks: HookRunner?
+    /// Whether warnings reach standard error (not with --quiet).
+    var warns = true
 
     /// Runs `flow` to its end and returns its outcome.
     func run<Flow: BiometryFlow>(_ flow: Flow) async throws -> FlowOutcome {
@@ -37,6 +39,15 @@ struct FlowRunner {
         log?.record(event)
         presenter.present(event)
         hooks?.handle(event)
+    }
+
+    /// Reports stored references a read left out (the others were used), on standard error
+    /// and in the log.
+    func warn(about unreadable: [UnreadableReference]) {
+        for reference in unreadable {
+            log?.record(warning: reference.description)
+            if warns { printError("pbtool: warning: \(reference)") }
+        }
     }
 
     private func answer<Flow: BiometryFlow>(_ prompt: Prompt, of flow: Flow) {

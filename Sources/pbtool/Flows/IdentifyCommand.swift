@@ -1,5 +1,6 @@
 import ArgumentParser
 import Biometry
+import TerminalUI
 
 /// `pbtool identify`: who is this? 1:N over every reference in the template store.
 struct IdentifyCommand: AsyncParsableCommand {
@@ -24,7 +25,7 @@ struct IdentifyCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Candidates to list at most.")
+    @Option(parsing: .unconditional, help: "Candidates to list at most (1–1000).", transform: OptionValue.count(1...1000))
     var top = 3
 
     @Flag(help: "Compare every reference in full instead of the best-ranked share of a large store.")
@@ -36,17 +37,14 @@ struct IdentifyCommand: AsyncParsableCommand {
     @OptionGroup var match: MatchOptions
     @OptionGroup var output: FlowOutputOptions
 
-    func validate() throws {
-        guard top >= 1 else { throw ValidationError("--top must be at least 1") }
-    }
-
     func run() async throws {
         let runner = try output.runner()
         let engine = match.engine()
         let device = try sensor.makeSensor(impressions: 4...4)
         var search = HostGallery.Search()
         if exhaustive { search.fullComparisons = .max }
-        let gallery = try HostGallery(loading: HostReferences(database: store.open(), engine: engine), search: search)
+        let gallery = try loadGallery(engine: engine, search: search)
+        runner.warn(about: gallery.unreadable)
         var configuration = IdentificationController.Configuration()
         configuration.top = top
         configuration.gates = gates.gates(.verification)
@@ -54,5 +52,13 @@ struct IdentifyCommand: AsyncParsableCommand {
         let outcome = try await runner.run(IdentificationController(configuration: configuration, sensor: device,
                                                                     engine: engine, gallery: gallery))
         try FlowEnding.finish(outcome)
+    }
+
+    /// Every reference of the store, with a progress bar that is gone before the swipe prompt.
+    private func loadGallery(engine: RecognitionEngine, search: HostGallery.Search) throws -> HostGallery {
+        let loading = ProgressBar.command("loading", unit: "references", quiet: output.json || output.quiet)
+        defer { loading.finish() }
+        return try HostGallery(loading: HostReferences(database: store.open(readOnly: true), engine: engine), search: search,
+                               progress: { loading.update(completed: $0, total: $1) })
     }
 }

@@ -21,10 +21,11 @@ struct PracticeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Swipes per guided step before moving on anyway.")
+    @Option(parsing: .unconditional, help: "Swipes per guided step before moving on anyway (1–100).", transform: OptionValue.count(1...100))
     var tries = 5
 
-    @Option(name: .customLong("free-swipes"), help: "Swipes in free practice.")
+    @Option(name: .customLong("free-swipes"), parsing: .unconditional, help: "Swipes in free practice (0–100).",
+            transform: OptionValue.count(0...100))
     var freeSwipes = 5
 
     @OptionGroup var sensor: FlowSensorOptions

@@ -22,7 +22,7 @@ enum ReferencePlaceChoice: String, EnumerableFlag {
 
 /// The user, the place (store, card or both), and what opening each needs.
 struct ReferenceOptions: ParsableArguments {
-    @Option(help: "The user whose fingers these are (default: $USER). A card ignores it.")
+    @Option(help: "The user whose fingers these are (default: $USER, else the login name). A card ignores it.")
     var user: String?
 
     @Flag(exclusivity: .exclusive)
@@ -38,9 +38,17 @@ struct ReferenceOptions: ParsableArguments {
 
     @OptionGroup var store: StoreOptions
 
-    /// `--user`, else `$USER`, else `user`.
+    /// `--user`, else `$USER`, else the login name of the process's user (`getpwuid`; cron and
+    /// systemd units often run without `$USER`), else `user`.
     var userName: String {
-        user ?? ProcessInfo.processInfo.environment["USER"] ?? "user"
+        if let user { return user }
+        if let name = ProcessInfo.processInfo.environment["USER"], !name.isEmpty { return name }
+        return Self.loginName() ?? "user"
+    }
+
+    private static func loginName() -> String? {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
     }
 
     var usesCard: Bool { place != .store }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BiometricFormats
 import Biometry
 import SmartCard
 
@@ -36,7 +37,8 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Ask for one enrolled finger picked at random.")
     var challenge = false
 
-    @Option(help: "Comparisons allowed before the answer is no match.")
+    @Option(parsing: .unconditional, help: "Comparisons allowed before the answer is no match (1–100).",
+            transform: OptionValue.count(1...100))
     var attempts = 1
 
     @Flag(name: .customLong("until-match"), help: "Keep asking until a match, a block or a timeout.")
@@ -51,7 +53,6 @@ struct VerifyCommand: AsyncParsableCommand {
     func validate() throws {
         let choices = (finger != nil ? 1 : 0) + (any ? 1 : 0) + (challenge ? 1 : 0)
         guard choices <= 1 else { throw ValidationError("use one of --finger, --any and --challenge") }
-        guard attempts >= 1 else { throw ValidationError("--attempts must be at least 1") }
     }
 
     func run() async throws {
@@ -68,9 +69,11 @@ struct VerifyCommand: AsyncParsableCommand {
                 configuration: verification(), sensor: device, engine: engine, references: opened.database,
                 verifier: opened.verifier, lockout: lockout))
         } catch {
+            runner.warn(about: opened.unreadable)
             opened.finish(leavingCardPowered: false)
             throw error
         }
+        runner.warn(about: opened.unreadable)
         // A match leaves the card verified for a following `pbtool idstore get`.
         if case .matched = outcome { opened.finish(leavingCardPowered: true) } else { opened.finish(leavingCardPowered: false) }
         try FlowEnding.finish(outcome)

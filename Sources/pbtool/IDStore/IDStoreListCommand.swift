@@ -23,9 +23,7 @@ struct IDStoreListCommand: ParsableCommand {
     @OptionGroup var options: CardEdgeOptions
 
     func run() throws {
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let report = try CardEdgeSession(reader: options.reader).run(ending: .leave) { transport in
+        let report = try CardEdgeSession(options).run(ending: .leave) { transport in
             let store = IDStore(transport: transport)
             try store.select()
             let properties = try store.properties()

@@ -1,5 +1,6 @@
 import APDU
 import ArgumentParser
+import Files
 import Foundation
 import SmartCard
 
@@ -15,7 +16,7 @@ struct IDStorePutCommand: ParsableCommand {
             finger verified on the card's BioManager releases it. The card is reset afterwards.
 
             Exit codes: 0 stored; 2 bad name, empty or too large file; 10 wrong admin key; 4 \
-            admin key blocked; 12 no IDStore or every container in use; 3/5/6 transport, reader, \
+            admin key blocked; 12 no IDStore, every container in use or no room in the directory; 3/5/6 transport, reader, \
             card.
 
             Examples:
@@ -40,22 +41,11 @@ struct IDStorePutCommand: ParsableCommand {
         guard let condition = IDStoreCondition(name: access) else {
             throw CommandFailure(.usage, "--access must be one of \(IDStoreCondition.allNames.joined(separator: ", ")), not \"\(access)\"")
         }
-        let data: [UInt8]
-        do {
-            data = Array(try Data(contentsOf: URL(fileURLWithPath: from)))
-        } catch {
-            throw CommandFailure(.usage, "\(from): cannot read: \(error.localizedDescription)")
-        }
+        let data = try InputFile.read(from, role: "data file", limit: 1 << 16)
         let adminKey = try key.key(for: "idstore put")
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        let entry = try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
-            let bioManager = BioManager(transport: transport)
-            try bioManager.select()
-            try bioManager.verifyKey(adminKey, .admin)
-            let store = IDStore(transport: transport)
-            try store.select()
-            return try store.store(data, named: name, access: IDStoreAccess(write: .admin, read: condition))
+        let entry = try CardEdgeSession(options, changing: "idstore put").run(ending: .reset) { transport in
+            try IDStore(transport: transport).store(data, named: name, access: IDStoreAccess(write: .admin, read: condition),
+                                                    adminKey: adminKey)
         }
         let report = EntryReport(entry)
         try options.print(report, lines: ["Stored \"\(name)\" (\(entry.size) bytes) in container \(entry.container); read: \(report.read), write: \(report.write)."])
@@ -87,15 +77,8 @@ struct IDStoreDeleteCommand: ParsableCommand {
 
     func run() throws {
         let adminKey = try key.key(for: "idstore delete")
-        let deadline = options.deadline()
-        defer { deadline.cancel() }
-        try CardEdgeSession(reader: options.reader).run(ending: .reset) { transport in
-            let bioManager = BioManager(transport: transport)
-            try bioManager.select()
-            try bioManager.verifyKey(adminKey, .admin)
-            let store = IDStore(transport: transport)
-            try store.select()
-            try store.remove(named: name)
+        try CardEdgeSession(options, changing: "idstore delete").run(ending: .reset) { transport in
+            try IDStore(transport: transport).remove(named: name, adminKey: adminKey)
         }
         try options.print(["deleted": name], lines: ["Deleted \"\(name)\"."])
     }

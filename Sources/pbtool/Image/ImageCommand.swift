@@ -5,10 +5,10 @@ import ImageCodecs
 struct ImageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
-        abstract: "Convert, inspect and show fingerprint images (PNG, TIFF, BMP, PGM, WSQ).",
+        abstract: "Convert, inspect and show fingerprint images (PNG, TIFF, BMP, PGM, WSQ, JPEG, JPEG 2000).",
         discussion: """
             Input formats are recognised by their first bytes, output formats by the file extension \
-            (.png .tif .tiff .bmp .pgm .wsq) or --format. Images are handled as 8-bit gray; colour \
+            (.png .tif .tiff .bmp .pgm .wsq .jpg .jpeg .jp2) or --format. Images are handled as 8-bit gray; colour \
             input is converted, 16-bit input and colour palettes are refused with a clear message.
             See docs/image.md.
             """,
@@ -20,15 +20,8 @@ struct ImageCommand: ParsableCommand {
 enum ImageArguments {
     static func format(_ text: String) throws -> ImageFormat {
         guard let format = ImageFormat(fileExtension: text) else {
-            throw ValidationError("unknown image format '\(text)'; use png, tiff, bmp, pgm or wsq")
+            throw ValidationError("unknown image format '\(text)'; use png, tiff, bmp, pgm, wsq, jpeg or jp2")
         }
         return format
-    }
-
-    static func dpi(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite, (50...20_000).contains(value) else {
-            throw ValidationError("--dpi must be a resolution between 50 and 20000, not '\(text)'")
-        }
-        return value
     }
 }

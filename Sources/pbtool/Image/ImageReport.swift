@@ -34,15 +34,18 @@ struct ImageReport: Encodable {
         fields = info.fields
     }
 
+    /// "TIFF", "JPEG 2000".
+    private var formatName: String { ImageFormat(rawValue: format)?.displayName ?? format.uppercased() }
+
     /// "TIFF 388×374, 8-bit gray, 500 dpi".
     var summary: String {
-        "\(format.uppercased()) \(width)×\(height), \(bitDepth)-bit \(layout), \(Self.number(dpi.used)) dpi"
+        "\(formatName) \(width)×\(height), \(bitDepth)-bit \(layout), \(Self.number(dpi.used)) dpi"
     }
 
     /// The report as aligned `name: value` lines.
     var lines: [String] {
         var rows: [(String, String)] = [
-            ("file", path), ("format", format.uppercased()), ("size", "\(width) × \(height) pixels"),
+            ("file", path), ("format", formatName), ("size", "\(width) × \(height) pixels"),
             ("samples", "\(bitDepth)-bit \(layout)"), ("resolution", resolutionText),
         ]
         if let bytes { rows.insert(("bytes", String(bytes)), at: 1) }

@@ -23,7 +23,8 @@ struct ImageShowCommand: ParsableCommand {
     @Argument(help: "The image file.")
     var file: String
 
-    @Option(help: "Width in character cells (default: the terminal's, at most the image's width).")
+    @Option(parsing: .unconditional, help: "Width in character cells, 8–1000 (default: the terminal's, at most the image's width).",
+            transform: OptionValue.count(8...1000))
     var width: Int?
 
     @Flag(help: "Plain ASCII characters, no colour.")

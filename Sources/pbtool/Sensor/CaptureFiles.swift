@@ -1,33 +1,39 @@
+import Files
 import Fingerprint
 import Foundation
 import ImageCodecs
 import Imaging
 import Sensors
 
-/// Writes what a capture produced: the image, and with `--frames-dir` every strip.
+/// Writes what a capture produced: the image, and with `--frames-dir` every strip. Made
+/// before the sensor is opened, so a path that cannot be written is refused before the swipe.
 struct CaptureFiles {
-    let imagePath: String
+    let image: OutputFile
     let framesDirectory: String?
 
-    func write(_ result: SwipeCapture.Result) throws {
-        if let image = result.stitched.image {
-            try writeImage(image, to: imagePath)
+    /// Stages the image file (an earlier one is replaced once the new one is complete) and
+    /// creates the frames folder.
+    init(imagePath: String, framesDirectory: String?) throws {
+        image = try OutputFile(imagePath, role: "image file", existing: .replace, mode: 0o600)
+        if let framesDirectory { try OutputFolder.prepare(framesDirectory, role: "frames folder") }
+        self.framesDirectory = framesDirectory
+    }
+
+    func write(_ result: SensorCapture.Result) throws {
+        if let stitched = result.stitched.image {
+            try convert { try ImageFile.write(stitched, to: image) }
         }
         guard let framesDirectory else { return }
         let directory = URL(fileURLWithPath: framesDirectory)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(.usage, "cannot create the frames directory \(framesDirectory): \(error.localizedDescription)")
-        }
-        for (name, image) in stripImages(result) {
-            try writeImage(image, to: directory.appendingPathComponent(name).path)
+        for (name, strip) in stripImages(result) {
+            try convert { try ImageFile.write(strip, to: directory.appendingPathComponent(name).path) }
         }
     }
 
-    /// File names and pictures of the strips: one file per frame, or the kept lines and their
-    /// look-ahead strips stacked, plus the assembled image before normalisation.
-    private func stripImages(_ result: SwipeCapture.Result) -> [(String, GrayImage)] {
+    /// File names and pictures of the readout: one file per frame, the kept lines and their
+    /// look-ahead strips stacked, or the sensor's own image; plus the assembled image before
+    /// normalisation.
+    private func stripImages(_ result: SensorCapture.Result) -> [(String, GrayImage)] {
         var images: [(String, GrayImage)] = []
         switch result.strips {
         case .frames(let frames, _):
@@ -40,18 +46,24 @@ struct CaptureFiles {
             if let first = lines.first {
                 images.append(("lines.png", GrayImage(width: first.pixels.count, height: lines.count,
                                                       pixels: lines.flatMap(\.pixels))))
-                images.append(("lookahead.png", GrayImage(width: first.lookAhead.count, height: lines.count,
-                                                          pixels: lines.flatMap(\.lookAhead))))
+                if !first.lookAhead.isEmpty {
+                    images.append(("lookahead.png", GrayImage(width: first.lookAhead.count, height: lines.count,
+                                                              pixels: lines.flatMap(\.lookAhead))))
+                }
             }
+        case .image(let image):
+            images.append(("sensor.png", image))
+        case .rejected:
+            break
         }
         if let raw = result.stitched.rawImage { images.append(("assembled.png", raw)) }
         return images
     }
 
-    private func writeImage(_ image: GrayImage, to path: String) throws {
+    private func convert(_ write: () throws -> Void) throws {
         do {
-            try ImageFile.write(image, to: path)
-        } catch {
+            try write()
+        } catch let error as ImageFileError {
             throw CommandFailure(.usage, error.description)
         }
     }

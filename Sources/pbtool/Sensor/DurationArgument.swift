@@ -1,19 +1,19 @@
-import Foundation
 import ArgumentParser
 
-/// A duration on the command line: `10s`, `500ms`, `2m`, `1.5s`, or plain seconds (`10`).
+/// A duration on the command line: `10s`, `500ms`, `2m`, `1.5s`, or plain seconds (`10`),
+/// within ``OptionValue/timeRange``; parsed by ``OptionValue/duration(_:)``.
 struct DurationArgument: ExpressibleByArgument, Sendable, CustomStringConvertible {
     let duration: Duration
     private let text: String
 
+    init(seconds: Double, text: String) {
+        duration = .milliseconds(Int64((seconds * 1000).rounded()))
+        self.text = text
+    }
+
     init?(argument: String) {
-        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
-        let trimmed = argument.trimmingCharacters(in: .whitespaces).lowercased()
-        let unit = units.first { trimmed.hasSuffix($0.suffix) && Double(trimmed.dropLast($0.suffix.count)) != nil }
-        let number = unit.map { String(trimmed.dropLast($0.suffix.count)) } ?? trimmed
-        guard let value = Double(number), value >= 0, value.isFinite else { return nil }
-        duration = .milliseconds(Int64((value * (unit?.scale ?? 1) * 1000).rounded()))
-        text = argument
+        guard let value = try? OptionValue.duration(argument) else { return nil }
+        self = value
     }
 
     var description: String { text }

@@ -1,48 +1,55 @@
 import ArgumentParser
+import Biometry
 import Fingerprint
 import ImageCodecs
 import Sensors
+import SimulatedSensors
 import USB
 
 /// `pbtool sensor capture`: one swipe to one image file.
 struct SensorCaptureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capture",
-        abstract: "Capture one swipe and write the fingerprint image.",
+        abstract: "Capture one swipe or press and write the fingerprint image.",
         discussion: """
-            Waits for a finger, reads the strips, stitches them into an upright image with dark \
-            ridges on white, and writes it (PNG, or the format the extension names). When the \
-            swipe was not good enough the image is still written, the advice is printed (for \
-            example "too fast, swipe again more slowly") and the exit code is 1.
+            Waits up to --timeout for the sensor to be plugged in and for a finger, reads the \
+            strips (or the press image), assembles them into an upright image, and writes it \
+            (PNG, or the format the extension names). When the swipe was not good enough the \
+            image is still written, the advice is printed (for example "too fast, swipe again \
+            more slowly") and the exit code is 1. The engine's quality score, minutiae and area \
+            are reported against enrollment's minimums ("too poor to enrol" is not an error).
 
             --sensor sim[:SOURCE] needs no hardware: SOURCE is an image file, a directory of \
             images, or synthetic:SEED (default synthetic:1); --swipe chooses how the simulated \
             finger moves.
 
-            Exit codes: 0 good swipe, 1 swipe needs repeating, 2 bad arguments, 7 no finger \
-            within --timeout, 8 no sensor, no access, or the sensor failed or vanished.
+            Exit codes: 0 good capture, 1 swipe needs repeating, 2 bad arguments, 7 no finger \
+            within --timeout, 8 no sensor (within --timeout), no access, sensor busy, or the \
+            sensor failed or vanished.
 
             Examples:
               pbtool sensor capture --out finger.png
               pbtool sensor capture --sensor aes2501 --out finger.png --frames-dir frames/
               pbtool sensor capture --sensor sim:synthetic:42 --swipe fast --out fast.png --json
+              pbtool sensor capture --out finger.jp2
             """
     )
 
     @Option(help: ArgumentHelp("Image file to write.", valueName: "file"))
     var out: String
 
-    @Option(help: "auto, aes2501, vfs5011 or sim[:SOURCE].")
+    @Option(help: "auto, a model (pbtool sensor list --supported names them) or sim[:SOURCE].")
     var sensor = "auto"
 
     @Option(help: ArgumentHelp("Also write every strip (and the unnormalised assembly) into this directory.",
                                valueName: "dir"))
     var framesDir: String?
 
-    @Option(help: "How long to wait for a finger (10s, 500ms, 1m).")
-    var timeout = DurationArgument(argument: "10s")!
+    @Option(parsing: .unconditional, help: "How long to wait for the sensor to be plugged in, and for a finger (10s, 500ms, 1m).",
+            transform: OptionValue.duration)
+    var timeout = DurationArgument(seconds: 10, text: "10s")
 
-    @Option(help: "Timeout of each USB transfer (default: the sensor's own, 3–4 s).")
+    @Option(parsing: .unconditional, help: "Timeout of each USB transfer (default: the sensor's own, 3–4 s).", transform: OptionValue.duration)
     var transferTimeout: DurationArgument?
 
     @Option(help: "Simulated swipe: normal, fast, partial, skewed, reverse or resting.")
@@ -56,7 +63,7 @@ struct SensorCaptureCommand: ParsableCommand {
 
     func validate() throws {
         guard ImageFormat(path: out) != nil else {
-            throw ValidationError("cannot tell the image format from '\(out)'; use .png, .tif, .bmp, .pgm or .wsq")
+            throw ValidationError("cannot tell the image format from '\(out)'; use \(ImageFormat.extensions)")
         }
         do {
             _ = try SensorSelection(sensor)
@@ -66,16 +73,19 @@ struct SensorCaptureCommand: ParsableCommand {
     }
 
     func run() throws {
+        let files = try CaptureFiles(imagePath: out, framesDirectory: framesDir)
         let selection = try SensorSelection(sensor)
         let (sensor, device) = try makeSensor(selection)
         if let transferTimeout { sensor.transferTimeout = transferTimeout.duration }
         try sensor.open()
         defer { sensor.close() }
-        if !json { printError("Swipe a finger across the \(sensor.profile.name)…") }
-        let result = try SwipeCapture(sensor: sensor, timeout: timeout.duration).run()
-        let files = CaptureFiles(imagePath: out, framesDirectory: framesDir)
+        if !json { printError(sensor.profile.kind.instruction(sensorName: sensor.profile.name)) }
+        let result = try SensorCapture(sensor: sensor, timeout: timeout.duration).run()
         try files.write(result)
-        let report = CaptureReport(result: result, profile: sensor.profile, device: device, imagePath: out)
+        let gates = SwipeGates.enrollment
+        let assessment = CaptureAssessment(stitched: result.stitched, engine: RecognitionEngine(threshold: .unused), gates: gates)
+        let report = CaptureReport(result: result, profile: sensor.profile, device: device, imagePath: out,
+                                   assessment: assessment, gates: gates)
         if json {
             try JSONOutput.print(report)
         } else {
@@ -87,11 +97,12 @@ struct SensorCaptureCommand: ParsableCommand {
         }
     }
 
-    private func makeSensor(_ selection: SensorSelection) throws -> (any SwipeSensor, USBDevice?) {
+    private func makeSensor(_ selection: SensorSelection) throws -> (any FingerprintSensor, USBDevice?) {
         if case .simulated(let source) = selection {
             return (try SimulatedSensor(source: source, style: swipe, seed: seed), nil)
         }
-        let detected = try selection.detect(in: try USBContext())
+        let detected = try SensorWait(selection: selection, timeout: timeout.duration, announce: !json)
+            .sensor(in: try USBContext())
         return (SensorDiscovery.driver(for: detected), detected.device)
     }
 }

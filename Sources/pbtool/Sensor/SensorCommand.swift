@@ -4,16 +4,18 @@ import ArgumentParser
 struct SensorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sensor",
-        abstract: "List, describe and capture from swipe fingerprint sensors.",
+        abstract: "List, describe, watch and capture from fingerprint sensors, press and swipe.",
         discussion: """
-            Supported sensors: AuthenTec AES2501 (USB 08ff:2580, 08ff:2500) and Validity VFS5011 \
-            (138a:0010, 0011, 0015, 0017, 0018). Without hardware, --sensor sim[:SOURCE] cuts an \
-            image file, a directory of images (one per swipe) or a synthetic finger \
-            (synthetic:SEED) into strips the way a swipe does.
+            Supported sensors (`pbtool sensor list --supported`): swipe — AuthenTec AES2501, \
+            Validity VFS5011, VFS301, VFS0050, Elan 04f3:0c26, Egis 0570, UPEK TouchChip; press — \
+            AuthenTec AES3500, NEXT NB-1010-U, Validity VFS7552. Without hardware, \
+            --sensor sim[:SOURCE] cuts an image file, a directory of images (one per swipe) or a \
+            synthetic finger (synthetic:SEED) into strips the way a swipe does.
 
-            Access to the USB device needs the udev rule udev/70-pbtool.rules \
+            One pbtool at a time uses a sensor: a second gets "sensor busy (pid N, command)", \
+            exit 8. Access to the USB device needs the udev rule udev/70-pbtool.rules \
             (`sudo make install-udev`). See docs/sensor.md.
             """,
-        subcommands: [SensorListCommand.self, SensorInfoCommand.self, SensorCaptureCommand.self]
+        subcommands: [SensorListCommand.self, SensorInfoCommand.self, SensorCaptureCommand.self, SensorWatchCommand.self]
     )
 }

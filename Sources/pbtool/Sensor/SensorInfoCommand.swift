@@ -1,5 +1,6 @@
 import ArgumentParser
 import Sensors
+import SimulatedSensors
 import USB
 
 /// `pbtool sensor info`: what pbtool knows about a sensor model, and the attached device.
@@ -18,7 +19,7 @@ struct SensorInfoCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "auto, aes2501, vfs5011 or sim[:SOURCE].")
+    @Option(help: "auto, a model (pbtool sensor list --supported names them) or sim[:SOURCE].")
     var sensor = "auto"
 
     @Flag(help: "Print one JSON object.")

@@ -7,22 +7,37 @@ import USB
 struct SensorListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the supported fingerprint sensors found on USB.",
+        abstract: "List the supported fingerprint sensors found on USB, or every model pbtool drives.",
         discussion: """
             Each sensor is opened briefly (no USB transfer) to check access; when the user may \
-            not open it, the reason says which udev rule is missing. Finding no sensor is not an \
-            error: the list is empty.
+            not open it, the reason says which udev rule is missing, and when another pbtool is \
+            using it, which process. Finding no sensor is not an error: the list is empty. \
+            --supported lists every model pbtool drives instead, with its USB IDs, whether the \
+            finger is placed or swiped, and its image.
 
             Examples:
               pbtool sensor list
               pbtool sensor list --json
+              pbtool sensor list --supported
             """
     )
 
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Flag(help: "List every sensor model pbtool drives, attached or not.")
+    var supported = false
+
     func run() throws {
+        if supported {
+            let models = SensorProfile.usbSensors.map(SupportedSensor.init)
+            if json {
+                try JSONOutput.print(["supported": models])
+            } else {
+                models.forEach { print($0.line) }
+            }
+            return
+        }
         let context = try USBContext()
         let sensors = try SensorDiscovery.scan(context)
         let entries = sensors.map(SensorListEntry.init)
@@ -65,7 +80,7 @@ struct SensorListEntry: Encodable {
         switch sensor.access {
         case .granted: (access, problem) = ("ok", nil)
         case .denied(let hint): (access, problem) = ("denied", hint)
-        case .busy: (access, problem) = ("busy", "another program holds the sensor")
+        case .busy(let holder): (access, problem) = ("busy", holder)
         case .unknown(let reason): (access, problem) = ("unknown", reason)
         }
     }

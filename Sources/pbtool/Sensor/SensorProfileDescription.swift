@@ -6,7 +6,9 @@ struct SensorProfileDescription: Encodable {
     let id: String
     let name: String
     let usbIDs: [String]
-    /// `frames` or `lines`.
+    /// `press` or `swipe`.
+    let scanType: ScanKind
+    /// `frames`, `lines` or `image`.
     let kind: String
     let stripWidth: Int
     /// Frame height, or 1 for a line sensor.
@@ -22,11 +24,14 @@ struct SensorProfileDescription: Encodable {
         id = profile.id
         name = profile.name
         usbIDs = profile.usbIDs.map(\.description)
+        scanType = profile.kind
         switch profile.geometry {
         case .frames(let width, let height):
             (kind, stripWidth, stripHeight, lookAhead) = ("frames", width, height, nil)
         case .lines(let width, let strip):
             (kind, stripWidth, stripHeight, lookAhead) = ("lines", width, 1, strip)
+        case .image(let width, let height):
+            (kind, stripWidth, stripHeight, lookAhead) = ("image", width, height, nil)
         }
         dpi = profile.dpi
         let (seconds, attoseconds) = profile.transferTimeout.components
@@ -43,13 +48,19 @@ struct SensorProfileDescription: Encodable {
     var lines: [String] {
         var text = ["\(name) (--sensor \(id))"]
         if !usbIDs.isEmpty { text.append("  USB IDs:     \(usbIDs.joined(separator: ", "))") }
-        let geometry = kind == "frames"
-            ? "\(stripWidth)×\(stripHeight) frames, stitched on a \(canvasWidth ?? stripWidth)-pixel canvas"
-            : "\(stripWidth)-pixel lines with a \(lookAhead ?? 0)-pixel look-ahead strip, speed-resampled"
+        let geometry = switch kind {
+        case "frames": "\(stripWidth)×\(stripHeight) frames, stitched on a \(canvasWidth ?? stripWidth)-pixel canvas"
+        case "lines" where (lookAhead ?? 0) > 0:
+            "\(stripWidth)-pixel lines with a \(lookAhead ?? 0)-pixel look-ahead strip, speed-resampled"
+        case "lines": "\(stripWidth)-pixel lines, repeats dropped"
+        default: "one \(stripWidth)×\(stripHeight) image per capture"
+        }
+        text.append("  scan type:   \(scanType.rawValue) (\(scanType.verb) the finger)")
         text.append("  strips:      \(geometry)")
         text.append("  resolution:  \(Int(dpi)) dpi")
         if transferTimeoutMilliseconds > 0 { text.append("  timeout:     \(transferTimeoutMilliseconds) ms per USB transfer") }
-        text.append("  feedback:    too short below \(minimumHeight) rows, too little area below \(minimumArea) ridge pixels")
+        let short = minimumHeight > 0 ? "too short below \(minimumHeight) rows, " : ""
+        text.append("  feedback:    \(short)too little area below \(minimumArea) ridge pixels")
         return text
     }
 }

@@ -1,5 +1,6 @@
 import APDU
 import APDUScript
+import Files
 import Biometry
 import Fingerprint
 import ArgumentParser
@@ -47,6 +48,9 @@ struct ErrorReport {
         case let error as ImageFileError:
             message = error.description
             status = .usage
+        case let error as FileError:
+            message = error.description
+            status = .usage
         case let error as PCSCError:
             message = error.userMessage
             status = error.exitStatus
@@ -88,6 +92,9 @@ struct ErrorReport {
         case let error as TemplateError:
             message = error.description
             status = .usage
+        case let error as UnreadableReference:
+            message = error.description
+            status = .integrity
         case let error as HostTemplateError:
             message = error.description
             status = .usage

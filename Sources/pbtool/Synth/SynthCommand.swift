@@ -1,5 +1,6 @@
 import ArgumentParser
 import Biometry
+import Files
 import Foundation
 import FingerprintSynthesis
 import ImageCodecs
@@ -24,10 +25,10 @@ struct SynthCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Number of fingers (1–899).")
+    @Option(parsing: .unconditional, help: "Number of fingers (1–899).", transform: OptionValue.count(1...899))
     var fingers: Int = 10
 
-    @Option(help: "Impressions per finger (1–99).")
+    @Option(parsing: .unconditional, help: "Impressions per finger (1–99).", transform: OptionValue.count(1...99))
     var impressions: Int = 8
 
     @Option(help: "Seed of the whole data set.")
@@ -39,8 +40,8 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "Image size in pixels, WIDTHxHEIGHT (default: 400x400).", transform: SynthArguments.size)
     var size: SynthArguments.Size = SynthArguments.Size(width: 400, height: 400)
 
-    @Option(help: "Resolution in dpi, 250–1000; ridge spacing scales with it (default: 500).",
-            transform: ImageArguments.dpi)
+    @Option(parsing: .unconditional, help: "Resolution in dpi, 250–1000; ridge spacing scales with it (default: 500).",
+            transform: OptionValue.dpi)
     var dpi: Double = 500
 
     @Option(name: .customLong("class"),
@@ -48,15 +49,13 @@ struct SynthCommand: ParsableCommand {
             transform: SynthArguments.fingerClass)
     var fingerClass: SynthArguments.ClassChoice = .mixed
 
-    @Option(help: "Image format: png (default), tiff, bmp, pgm or wsq.", transform: ImageArguments.format)
+    @Option(help: "Image format: png (default), tiff, bmp, pgm, wsq, jpeg or jp2.", transform: ImageArguments.format)
     var format: ImageFormat = .png
 
     @Flag(help: "Print the manifest as JSON instead of progress and a summary.")
     var json = false
 
     func validate() throws {
-        guard (1...899).contains(fingers) else { throw ValidationError("--fingers must be 1–899") }
-        guard (1...99).contains(impressions) else { throw ValidationError("--impressions must be 1–99") }
         // Below 250 dpi ridges are under 4.5 px apart and cannot be drawn; above 1000 the master gets slow.
         guard (250...1_000).contains(dpi) else { throw ValidationError("--dpi for synth must be 250–1000") }
     }
@@ -85,11 +84,7 @@ struct SynthCommand: ParsableCommand {
     }
 
     private func createDirectory() throws {
-        do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(.usage, "cannot create \(out): \((error as NSError).localizedDescription)")
-        }
+        try OutputFolder.prepare(out, role: "output folder")
     }
 }
 

@@ -1,3 +1,4 @@
+import Files
 import Fingerprint
 import Foundation
 import FingerprintSynthesis
@@ -34,12 +35,9 @@ struct SynthWriter {
     }
 
     private func write(_ value: some Encodable, to name: String) throws {
-        let target = path(name)
-        do {
-            try JSONOutput.data(value).write(to: URL(fileURLWithPath: target), options: .atomic)
-        } catch {
-            throw CommandFailure(.usage, "cannot write \(target): \((error as NSError).localizedDescription)")
-        }
+        let output = try OutputFile(path(name), role: "output file", existing: .replace, mode: 0o644)
+        try output.write(Array(try JSONOutput.data(value)))
+        try output.commit()
     }
 
     private func path(_ name: String) -> String {

@@ -1,3 +1,4 @@
+import Files
 import Fingerprint
 import Foundation
 import ImageCodecs
@@ -25,12 +26,8 @@ struct FingerprintInput {
     /// must be a template in a known format.
     static func load(_ path: String, dpi: Double?, extractor: FeatureExtractor,
                      observer: (any ExtractionObserver)? = nil) throws -> FingerprintInput {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CommandFailure(.usage, "\(path): cannot read the file (\(error.localizedDescription))")
-        }
+        // Images are read again by their codec; the limit is the codecs' own.
+        let bytes = try InputFile.read(path, role: "fingerprint file", limit: 1 << 30)
         if ImageFormat(magic: bytes.prefix(16)) != nil {
             return try image(path, dpi: dpi, extractor: extractor, observer: observer)
         }
@@ -45,8 +42,7 @@ struct FingerprintInput {
         let elapsed = ContinuousClock.now - start
         return FingerprintInput(path: path, source: .image, features: features, minutiae: features.minutiae,
                                 dpi: image.dpi, width: image.width, height: image.height,
-                                extractionMilliseconds: Double(elapsed.components.attoseconds) / 1e15
-                                    + Double(elapsed.components.seconds) * 1000)
+                                extractionMilliseconds: elapsed / .milliseconds(1))
     }
 
     private static func template(_ path: String, bytes: [UInt8]) throws -> FingerprintInput {

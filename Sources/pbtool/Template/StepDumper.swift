@@ -1,3 +1,4 @@
+import Files
 import Fingerprint
 import Foundation
 import ImageCodecs
@@ -11,11 +12,7 @@ final class StepDumper: ExtractionObserver {
 
     init(directory: String) throws {
         self.directory = directory
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(.usage, "\(directory): cannot create the directory (\(error.localizedDescription))")
-        }
+        try OutputFolder.prepare(directory, role: "step folder")
     }
 
     func record(_ step: ExtractionStep, render: () -> GrayImage) {

@@ -14,20 +14,3 @@ struct TemplateCommand: ParsableCommand {
         subcommands: [TemplateExtractCommand.self, TemplateInfoCommand.self, TemplateMatchCommand.self]
     )
 }
-
-/// Parsing of the options the template and bench commands share.
-enum FingerprintArguments {
-    static func dpi(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite, (100...2_000).contains(value) else {
-            throw ValidationError("--dpi must be a resolution between 100 and 2000, not '\(text)'")
-        }
-        return value
-    }
-
-    static func falseMatchRate(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite, value > 0, value < 1 else {
-            throw ValidationError("--fmr must be a rate between 0 and 1 (e.g. 1e-4), not '\(text)'")
-        }
-        return value
-    }
-}

@@ -9,34 +9,50 @@ struct TemplateExtractCommand: ParsableCommand {
         commandName: "extract",
         abstract: "Find the minutiae of a fingerprint image and write them as a template.",
         discussion: """
-            The image may be PNG, TIFF, BMP, PGM or WSQ. Its resolution is --dpi, else the nominal \
+            The image may be PNG, TIFF, BMP, PGM, WSQ, JPEG or JPEG 2000. Its resolution is --dpi, else the nominal \
             resolution of an FVC set named in the path (FVC2002_DB2: 569, FVC2004_DB3: 512, others 500), \
             else the file's own value when plausible, else 500 dpi.
 
             compact writes the best 60 minutiae in the pb-iso card profile (at least 12, sorted by x, \
             then y); minutiae beyond the format's 25.5 mm are first shifted in (docs/template.md).
 
+            Given a folder, every image in it is extracted into the --out folder, each template named \
+            after its image (101_1.tif → 101_1.iso; .ansi, .bin for compact, .pbt for host), with a \
+            progress bar on a terminal. An image that fails is reported and the rest are still \
+            extracted; the exit status is then that of the first failure.
+
             Examples:
               pbtool template extract finger.png --format iso --out finger.iso
               pbtool template extract 101_1.tif --format host --out 101_1.pbt --dpi 569 --json
               pbtool template extract finger.png --format compact --out card.bin --dump-steps steps/
+              pbtool template extract scans/ --format iso --out templates/
             """
     )
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case iso, ansi, compact, host
+
+        /// The extension of templates written from a folder of images.
+        var fileExtension: String {
+            switch self {
+            case .iso: "iso"
+            case .ansi: "ansi"
+            case .compact: "bin"
+            case .host: "pbt"
+            }
+        }
     }
 
-    @Argument(help: "The fingerprint image.")
+    @Argument(help: "The fingerprint image, or a folder of images.")
     var image: String
 
     @Option(help: "Template format: iso, ansi, compact or host.")
     var format: OutputFormat
 
-    @Option(help: "Where to write the template.")
+    @Option(help: "Where to write the template (for a folder of images: the folder to write them into).")
     var out: String
 
-    @Option(help: "Image resolution in dpi (100–2000).", transform: FingerprintArguments.dpi)
+    @Option(parsing: .unconditional, help: "Image resolution in dpi (100–2000).", transform: OptionValue.dpi)
     var dpi: Double?
 
     @Option(name: .customLong("dump-steps"), help: "Write every extraction step as a PNG into this directory.")
@@ -46,24 +62,36 @@ struct TemplateExtractCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        if TemplateFolderExtraction.isFolder(image) {
+            guard dumpSteps == nil else { throw CommandFailure(.usage, "--dump-steps takes one image, not a folder") }
+            return try TemplateFolderExtraction(folder: image, output: out, command: self).run()
+        }
+        let output = try CommandOutput(out, force: true, role: "template file")
         let dumper = try dumpSteps.map { try StepDumper(directory: $0) }
-        let input = try FingerprintInput.load(image, dpi: dpi, extractor: FeatureExtractor(), observer: dumper)
-        if let failure = dumper?.failure { throw failure }
-        guard input.source == .image, let features = input.features else {
-            throw CommandFailure(.usage, "\(image): not an image (it reads as a \(input.source.rawValue) template)")
-        }
-        let bytes = try encoded(features)
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: out))
-        } catch {
-            throw CommandFailure(.usage, "\(out): cannot write the template (\(error.localizedDescription))")
-        }
-        let summary = ExtractionSummary(input: input, features: features, format: format.rawValue, out: out,
-                                        bytes: bytes.count, steps: dumper?.written ?? [])
+        let summary = try extract(image, to: output, named: out, observer: dumper)
+        if output.isStandardOutput { return }
         if json { try JSONOutput.print(summary) } else { summary.lines.forEach { print($0) } }
     }
 
-    private func encoded(_ features: FingerprintFeatures) throws -> [UInt8] {
+    /// Extracts `path`'s minutiae and writes them as a template to `out`.
+    func extract(_ path: String, to out: String) throws -> ExtractionSummary {
+        try extract(path, to: try CommandOutput(out, force: true, role: "template file"), named: out)
+    }
+
+    private func extract(_ path: String, to output: CommandOutput, named out: String,
+                         observer dumper: StepDumper? = nil) throws -> ExtractionSummary {
+        let input = try FingerprintInput.load(path, dpi: dpi, extractor: FeatureExtractor(), observer: dumper)
+        if let failure = dumper?.failure { throw failure }
+        guard input.source == .image, let features = input.features else {
+            throw CommandFailure(.usage, "\(path): not an image (it reads as a \(input.source.rawValue) template)")
+        }
+        let bytes = try encoded(features, from: path)
+        try output.deliver(bytes)
+        return ExtractionSummary(input: input, features: features, format: format.rawValue, out: out,
+                                 bytes: bytes.count, steps: dumper?.written ?? [])
+    }
+
+    private func encoded(_ features: FingerprintFeatures, from image: String) throws -> [UInt8] {
         do {
             switch format {
             case .host:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Files
 import Fingerprint
 import Foundation
 
@@ -25,12 +26,7 @@ struct TemplateInfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            throw CommandFailure(.usage, "\(file): cannot read the file (\(error.localizedDescription))")
-        }
+        let bytes = try InputFile.read(file, role: "template file", limit: TemplateFileIO.limit)
         let report = try TemplateReport(file: file, bytes: bytes)
         if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
     }

@@ -33,13 +33,13 @@ struct TemplateMatchCommand: ParsableCommand {
     @Argument(help: "The reference: an image or a template.")
     var reference: String
 
-    @Option(help: "Accepted false-match rate (0–1, default 1e-4).", transform: FingerprintArguments.falseMatchRate)
+    @Option(parsing: .unconditional, help: "Accepted false-match rate: 1/10000, 0.0001 or 1e-4 (default 1e-4).", transform: OptionValue.rate)
     var fmr: Double = Threshold.defaultFalseMatchRate
 
     @Option(help: "host or card (default: host, card when either side is compact card data).")
     var matcher: MatcherChoice?
 
-    @Option(help: "Resolution of image inputs in dpi (100–2000).", transform: FingerprintArguments.dpi)
+    @Option(parsing: .unconditional, help: "Resolution of image inputs in dpi (100–2000).", transform: OptionValue.dpi)
     var dpi: Double?
 
     @Flag(help: "Print the result as JSON.")

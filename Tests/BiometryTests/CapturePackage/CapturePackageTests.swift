@@ -1,25 +1,16 @@
 import Foundation
 import ImageCodecs
 import TemplateStore
+import TestSupport
 import Testing
 @testable import Biometry
 
 @Suite struct CapturePackageTests {
     /// Runs a command line tool and returns its standard output; throws on a non-zero exit.
     private func run(_ arguments: [String], input: Data? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe(), standardInput = Pipe()
-        (process.standardOutput, process.standardError, process.standardInput) = (output, errors, standardInput)
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(input) }
-        try standardInput.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ToolFailure(arguments: arguments, problems: problems) }
-        return data
+        let run = try ChildProcess.run("/usr/bin/env", arguments, input: input.map(Array.init) ?? [])
+        guard run.status == 0 else { throw ToolFailure(arguments: arguments, problems: run.standardError) }
+        return Data(run.outputBytes)
     }
 
     struct ToolFailure: Error { let arguments: [String]; let problems: String }

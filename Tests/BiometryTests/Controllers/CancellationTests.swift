@@ -1,12 +1,13 @@
 import Foundation
 import Sensors
+import SimulatedSensors
 import Testing
 @testable import Biometry
 
 @Suite struct CancellationTests {
     @Test func cancellingWhileWaitingForTheFingerReleasesTheSensorPromptly() async throws {
         let store = try TemporaryStore()
-        let sensor = FaultySensor(TestFingers.sensor(seed: 1), fault: .absentFinger)
+        let sensor = FaultySensor(TestFingers.sensor(seed: 1), faults: .absentFinger)
         var configuration = EnrollmentController.Configuration(user: "alice", finger: .rightIndex)
         configuration.timeout = .seconds(300)
         let controller = EnrollmentController(configuration: configuration, sensor: sensor, engine: TestFingers.engine,
@@ -23,7 +24,7 @@ import Testing
 
     @Test func cancellingAfterASwipeStoresNothing() async throws {
         let store = try TemporaryStore()
-        let sensor = FaultySensor(TestFingers.sensor(seed: 1), fault: .fingerGoneAfter(1))
+        let sensor = FaultySensor(TestFingers.sensor(seed: 1), faults: .fingerGoneAfter(1))
         var configuration = EnrollmentController.Configuration(user: "bob", finger: .leftIndex)
         configuration.timeout = .seconds(300)
         let controller = EnrollmentController(configuration: configuration, sensor: sensor, engine: TestFingers.engine,
@@ -38,7 +39,7 @@ import Testing
 
     @Test func aSensorUnpluggedMidEnrollmentEndsTheFlowWithItsErrorAndStoresNothing() async throws {
         let store = try TemporaryStore()
-        let sensor = FaultySensor(TestFingers.sensor(seed: 2), fault: .unplugAfter(1))
+        let sensor = FaultySensor(TestFingers.sensor(seed: 2), faults: .unplugAfter(1))
         let controller = EnrollmentController(configuration: .init(user: "carol", finger: .rightThumb), sensor: sensor,
                                               engine: TestFingers.engine, database: store.references)
         var events: [BiometryEvent] = []
@@ -61,7 +62,7 @@ import Testing
             flow.answer(prompt.id, with: prompt.id == 1 ? .next : .cancel)
         }
         guard case .cancelled = recording.outcome else { Issue.record("\(String(describing: recording.outcome))"); return }
-        let steps = recording.events.compactMap { if case .practiceStep(let step) = $0 { step } else { nil } }
+        let steps = recording.events.compactMap { if case .practiceStep(let step, _) = $0 { step } else { nil } }
         #expect(steps == [.placement, .speed])
         #expect(recording.events.filter { if case .swipeRequested = $0 { true } else { false } }.count == 1)
     }

@@ -23,9 +23,10 @@ import Testing
         #expect(recording.names.first == "device")
         #expect(recording.names.suffix(4) == ["chosenImage", "processingStarted.storing", "processingStopped.storing", "finished"]
             || recording.names.contains("processingStarted.matching"))
-        let oneSwipe = Array(recording.names.drop { $0 != "swipeRequested" }.prefix(9))
-        #expect(oneSwipe == ["swipeRequested", "captureStatus.capturing", "framesArrived", "processingStarted.extraction",
-                             "processingStopped.extraction", "image", "quality", "captureStatus.completed", "swipeAccepted"])
+        let oneSwipe = Array(recording.names.drop { $0 != "swipeRequested" }.prefix(12))
+        #expect(oneSwipe == ["swipeRequested", "captureStatus.capturing", "finger.needed", "finger.present", "framesArrived",
+                             "finger.none", "processingStarted.extraction", "processingStopped.extraction", "image", "quality",
+                             "captureStatus.completed", "swipeAccepted"])
         #expect(try store.references.enrolledFingers(of: "alice") == [.rightIndex])
         let stored = try store.database.templates(of: store.database.user(named: "alice")!.id)
         #expect(stored.map(\.record.format).sorted { $0.rawValue < $1.rawValue } == [.host, .iso])

@@ -1,5 +1,7 @@
+import BiometricFormats
 import Foundation
 import Sensors
+import SimulatedSensors
 import SmartCard
 import Testing
 @testable import Biometry
@@ -13,7 +15,7 @@ import Testing
         return store
     }
 
-    private func controller(_ store: TemporaryStore, user: String, sensor: any SwipeSensor,
+    private func controller(_ store: TemporaryStore, user: String, sensor: any FingerprintSensor,
                             configure: (inout VerificationController.Configuration) -> Void = { _ in },
                             lockout: RejectionLockout? = nil) -> VerificationController {
         var configuration = VerificationController.Configuration(user: user, fingers: .finger(.rightIndex))
@@ -55,7 +57,7 @@ import Testing
 
     @Test func noFingerWithinTheTimeoutEndsTimedOut() async throws {
         let store = try store(user: "carol", seed: 1)
-        let sensor = FaultySensor(TestFingers.sensor(seed: 1), fault: .absentFinger)
+        let sensor = FaultySensor(TestFingers.sensor(seed: 1), faults: .absentFinger)
         let recording = try await FlowRecording.run(controller(store, user: "carol", sensor: sensor) { $0.timeout = .milliseconds(300) })
         guard case .timedOut = recording.outcome else { Issue.record("\(String(describing: recording.outcome))"); return }
         #expect(recording.names.contains("captureStatus.timedOut"))

@@ -1,3 +1,4 @@
+import Fingerprint
 import Foundation
 import Imaging
 import Testing
@@ -39,7 +40,7 @@ import Testing
         let line = EventLogLine.text(.image(SwipeImages(processed: image, raw: nil)))
         #expect(line.contains("image 4x2 dpi=500 pixels=redacted"))
         let report = MatchReport(finger: .rightIndex, user: "alice", place: .host, score: 0.5,
-                                 threshold: MatchThreshold(score: 0.1, falseMatchRate: 0.0001), retriesLeft: 3)
+                                 threshold: Threshold(score: 0.1, falseMatchRate: 0.0001), retriesLeft: 3)
         #expect(EventLogLine.text(.matchAccepted(report)).contains("matchAccepted finger=right-index place=host score=0.5000 threshold=0.1000 retriesLeft=3"))
     }
 }

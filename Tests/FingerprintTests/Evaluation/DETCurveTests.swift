@@ -1,4 +1,5 @@
 import Fingerprint
+import Imaging
 import Foundation
 import Testing
 #if canImport(FoundationXML)
@@ -66,5 +67,33 @@ import FoundationXML
         let curve = DETCurve(title: "empty", series: [.init(label: "none", genuine: [], impostor: [])], floor: 1e-3)
         let reader = try #require(SVGReader.read(curve.svg()))
         #expect(reader.polylines == [""])
+    }
+}
+
+@Suite struct DETCurvePictureTests {
+    /// The pixels the raster picture draws in `colour`.
+    private func count(_ colour: (UInt8, UInt8, UInt8), in picture: RGBImage) -> Int {
+        var found = 0
+        for y in 0..<picture.height {
+            for x in 0..<picture.width where picture[x, y] == colour { found += 1 }
+        }
+        return found
+    }
+
+    @Test func thePictureShowsEachSeriesInItsColourAtTwiceTheSize() {
+        let picture = DETCurveTests.curve.drawing().rasterised(scale: 2)
+        #expect(picture.width == 1_120 && picture.height == 960)
+        // Series 1 and 2: #1f77b4 and #d62728, each a curve and a legend stroke.
+        #expect(count((0x1F, 0x77, 0xB4), in: picture) > 100)
+        #expect(count((0xD6, 0x27, 0x28), in: picture) > 100)
+        #expect(count((0, 0, 0), in: picture) > 2_000, "frame, tick labels, axis titles and the title are black")
+        #expect(count((0x2C, 0xA0, 0x2C), in: picture) == 0, "no third series")
+    }
+
+    @Test func theSVGAndThePictureComeFromOneDrawing() {
+        let drawing = DETCurveTests.curve.drawing()
+        #expect(drawing.svg == DETCurveTests.curve.svg())
+        let polylines = drawing.marks.filter { if case .polyline = $0 { true } else { false } }
+        #expect(polylines.count == 2)
     }
 }

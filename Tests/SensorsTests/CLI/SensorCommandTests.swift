@@ -80,7 +80,7 @@ import TestSupport
         #expect(garbage.status == 2)
         #expect(garbage.standardError.contains(notImage.path))
         #expect(try PBToolProcess.run(["sensor", "capture", "--sensor", "bogus", "--out", out]).status == 2)
-        #expect(try PBToolProcess.run(["sensor", "capture", "--sensor", "sim", "--out", "x.jpg"]).status == 2)
+        #expect(try PBToolProcess.run(["sensor", "capture", "--sensor", "sim", "--out", "x.gif"]).status == 2)
         #expect(try PBToolProcess.run(["sensor", "capture", "--timeout", "soon", "--out", out]).status == 2)
         #expect(try PBToolProcess.run(["sensor", "capture", "--sensor", "sim:synthetic:x", "--out", out]).status == 2)
         #expect(try PBToolProcess.run(["sensor", "capture"]).status == 2)
@@ -91,9 +91,10 @@ import TestSupport
         let list = try PBToolProcess.run(["sensor", "list"])
         #expect(list.status == 0)
         #expect(list.standardOutput.contains("No supported fingerprint sensor found on USB"))
-        let capture = try PBToolProcess.run(["sensor", "capture", "--out", "/tmp/never.png"])
+        let capture = try PBToolProcess.run(["sensor", "capture", "--out", "/tmp/never.png", "--timeout", "300ms"])
         #expect(capture.status == 8)
         #expect(capture.standardError.contains("use --sensor sim to try without hardware"))
+        #expect(capture.standardError.contains("(waited 0.3 s for one to be plugged in)"))
         let info = try PBToolProcess.run(["sensor", "info", "--sensor", "vfs5011", "--json"])
         #expect(info.status == 0)
         let report = try json(info.standardOutput)
@@ -109,5 +110,31 @@ import TestSupport
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let image = try ImageFile.read(out)
         #expect(image.width == 432 && image.height > 160)
+    }
+
+    /// A capture is written as JPEG or JPEG 2000 when the name says so, at the sensor's resolution.
+    @Test(arguments: [("capture.jpg", ImageFormat.jpeg), ("capture.jp2", .jpeg2000)])
+    func capturesMayBeWrittenAsJPEGOrJPEG2000(name: String, format: ImageFormat) throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent(name).path
+        let outcome = try PBToolProcess.run(["sensor", "capture", "--sensor", "sim:synthetic:3", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let decoded = try ImageFile.readDecoded(out)
+        #expect(decoded.info.format == format && decoded.info.storedDPI == decoded.image.dpi)
+        #expect(decoded.image.width == 432 && decoded.image.height > 160)
+    }
+
+    @Test func supportedListsEveryModelWithItsScanType() throws {
+        let text = try PBToolProcess.run(["sensor", "list", "--supported"])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.split(separator: "\n").count == 10)
+        #expect(text.standardOutput.contains("nb1010      press  NEXT Biometrics NB-1010-U  298d:1010  one 256×180 image, 500 dpi"))
+        let outcome = try PBToolProcess.run(["sensor", "list", "--supported", "--json"])
+        let models = try #require(try json(outcome.standardOutput)["supported"] as? [[String: Any]])
+        let kinds = Dictionary(uniqueKeysWithValues: models.map { ($0["id"] as? String ?? "", $0["scanType"] as? String ?? "") })
+        #expect(kinds.filter { $0.value == "press" }.keys.sorted() == ["aes3500", "nb1010", "vfs7552"])
+        #expect(kinds.filter { $0.value == "swipe" }.count == 7)
+        #expect(models.flatMap { $0["usbIDs"] as? [String] ?? [] }.count == 18)
     }
 }

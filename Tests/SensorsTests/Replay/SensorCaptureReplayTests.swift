@@ -15,7 +15,7 @@ struct SensorCaptureReplayTests {
         let frames = directory.appendingPathComponent("frames").path
         let outcome = try UMockdevRun.pbtool(
             ["sensor", "capture", "--sensor", "aes2501", "--out", out, "--frames-dir", frames,
-             "--transfer-timeout", "2s", "--json"],
+             "--transfer-timeout", "2s", "--json"] + UMockdevRun.patientCapture,
             device: UMockdevRun.aes2501Device, recording: UMockdevRun.aes2501Recording)
         // The recorded swipe is a real but poor print: the image is written, and the feedback
         // says too little of the finger shows ridges, so the command exits 1.
@@ -29,7 +29,7 @@ struct SensorCaptureReplayTests {
         #expect(ReplayImages.differingPixels(image, try ReplayImages.expected("aes2501")) == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: frames)
         #expect(names.filter { $0.hasPrefix("frame-") }.count == 45)
-        // The raw canvas is capture.png before the 180° turn and the inversion (aes2501.md §4.5).
+        // The raw canvas is capture.png before the 180° turn and the inversion (libfprint 1.94.5's aes2501 driver).
         let raw = try ImageFile.read(frames + "/assembled.png")
         #expect(ReplayImages.differingPixels(raw, try ReplayImages.expected("aes2501")) == 29_954)
     }
@@ -41,7 +41,7 @@ struct SensorCaptureReplayTests {
         let frames = directory.appendingPathComponent("lines").path
         let outcome = try UMockdevRun.pbtool(
             ["sensor", "capture", "--sensor", "vfs5011", "--out", out, "--frames-dir", frames,
-             "--transfer-timeout", "2s", "--json"],
+             "--transfer-timeout", "2s", "--json"] + UMockdevRun.patientCapture,
             device: UMockdevRun.vfs5011Device, recording: UMockdevRun.vfs5011Recording)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let report = try ReplayImages.json(outcome.standardOutput)
@@ -59,7 +59,7 @@ struct SensorCaptureReplayTests {
         let directory = try ReplayImages.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("finger.png").path
-        let outcome = try UMockdevRun.pbtool(["sensor", "capture", "--out", out, "--transfer-timeout", "2s"],
+        let outcome = try UMockdevRun.pbtool(["sensor", "capture", "--out", out, "--transfer-timeout", "2s"] + UMockdevRun.patientCapture,
                                              device: UMockdevRun.vfs5011Device, recording: UMockdevRun.vfs5011Recording)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("Captured 160×334"))

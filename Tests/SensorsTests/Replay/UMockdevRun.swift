@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 
 /// Runs the built `pbtool` under `umockdev-run` with a device description and a recording, as
-/// usb-replay-testing.md §2.1 describes: the real libusb talks to the emulated device.
+/// umockdev documents: the real libusb talks to the emulated device.
 enum UMockdevRun {
     /// What the recording is and where umockdev should attach it.
     enum Recording {
@@ -18,7 +18,6 @@ enum UMockdevRun {
         let status: Int32
         let standardOutput: String
         let standardError: String
-        let elapsed: Duration
     }
 
     static let executable: String? = {
@@ -28,6 +27,10 @@ enum UMockdevRun {
     }()
 
     static var isAvailable: Bool { SharedData.isAvailable && executable != nil }
+
+    /// `--timeout` for a capture the recording must finish: replay on a loaded machine can take
+    /// longer than the 10 s default, and the recording running out ends a capture that goes wrong.
+    static let patientCapture = ["--timeout", "5m"]
 
     static let skipMessage = "needs ../shared/data (USB recordings) and umockdev-run (Debian package umockdev)"
 
@@ -39,9 +42,32 @@ enum UMockdevRun {
     static let vfs5011Recording = Recording.ioctl(
         node: "/dev/bus/usb/002/017", file: SharedData.url("usb/vfs5011/capture.ioctl").path)
 
+    /// The device description of `usb/<sensor>/`.
+    static func device(_ sensor: String) -> String {
+        SharedData.url("usb/\(sensor)/device").path
+    }
+
+    /// The recording of `usb/<sensor>/`, keyed as its device description says (pcapng by sysfs
+    /// path, ioctl by device node).
+    static func recording(_ sensor: String) throws -> Recording {
+        let device = try RecordedDevice(sensor)
+        let pcap = SharedData.url("usb/\(sensor)/capture.pcapng").path
+        if FileManager.default.fileExists(atPath: pcap) {
+            return .pcap(sysfsPath: device.sysfsPath, file: pcap)
+        }
+        return .ioctl(node: device.node, file: SharedData.url("usb/\(sensor)/capture.ioctl").path)
+    }
+
+    /// `pbtool arguments…` under umockdev with the device and recording of `usb/<sensor>/`.
+    static func pbtool(_ arguments: [String], replaying sensor: String, timeout: Duration = TestPatience.limit,
+                       environment: [String: String] = [:]) throws -> Outcome {
+        try pbtool(arguments, device: device(sensor), recording: try recording(sensor), timeout: timeout,
+                   environment: environment)
+    }
+
     /// `umockdev-run -d device [-p|-i …] -- pbtool arguments…`, killed after `timeout`.
     static func pbtool(_ arguments: [String], device: String, recording: Recording,
-                       timeout: Duration = .seconds(60)) throws -> Outcome {
+                       timeout: Duration = TestPatience.limit, environment: [String: String] = [:]) throws -> Outcome {
         var command = ["-d", device]
         switch recording {
         case .pcap(let sysfs, let file): command += ["-p", "\(sysfs)=\(file)"]
@@ -49,54 +75,23 @@ enum UMockdevRun {
         case .none: break
         }
         command += ["--", PBToolProcess.executable.path] + arguments
-        return try run(executable ?? "umockdev-run", command, timeout: timeout)
+        return try run(executable ?? "/usr/bin/umockdev-run", command, timeout: timeout, environment: environment)
     }
 
-    private static func run(_ executable: String, _ arguments: [String], timeout: Duration) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        let start = ContinuousClock.now
-        try process.run()
-        let outText = PipeReader(output), errText = PipeReader(error)
-        while process.isRunning {
-            if ContinuousClock.now - start > timeout {
-                process.terminate()
-                process.waitUntilExit()
-                throw RanTooLong(arguments: arguments, timeout: timeout)
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, standardOutput: outText.finish(),
-                       standardError: errText.finish(), elapsed: ContinuousClock.now - start)
-    }
-
-    struct RanTooLong: Error, CustomStringConvertible {
-        let arguments: [String]
-        let timeout: Duration
-        var description: String { "umockdev-run \(arguments.joined(separator: " ")) ran past \(timeout)" }
-    }
-}
-
-/// Drains a pipe on its own thread so the child never blocks on a full pipe.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func finish() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
+    /// Runs `executable arguments…` and collects both output streams; a hang is killed after
+    /// the tests' patience (`timeout` only ever lengthens it: a loaded machine is slow, not broken).
+    static func run(_ executable: String, _ arguments: [String], timeout: Duration = TestPatience.limit,
+                    environment: [String: String] = [:]) throws -> Outcome {
+        // Each run gets its own sensor lock directory unless the test shares one on purpose:
+        // replays of different recordings may emulate the same device node at the same time.
+        let lockDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-locks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: lockDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: lockDirectory) }
+        let merged = ProcessInfo.processInfo.environment
+            .merging(["PBTOOL_LOCK_DIR": lockDirectory.path]) { $1 }
+            .merging(environment) { $1 }
+        let child = try ChildProcess(executable, arguments, environment: merged)
+        let ended = try child.waitForExit(limit: max(timeout, TestPatience.limit))
+        return Outcome(status: ended.status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 }

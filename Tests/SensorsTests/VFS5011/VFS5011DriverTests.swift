@@ -52,10 +52,10 @@ private func record(sequence: UInt16, pixels: (Int) -> UInt8) -> [UInt8] {
         let first = Array(ridge.prefix(240 * 150 + 120))
         let second = Array(ridge.suffix(240 * 150)) + blank
         let sensor = VFS5011Sensor(transport: fakeVFS5011(captures: [first, second]))
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
-        guard case .lines(let lines, let stop, let counted) = try sensor.captureStrips(until: deadline) else { return }
+        guard case .lines(let lines, let stop, let counted) = try sensor.capture(until: deadline) else { return }
         #expect(stop == .fingerLifted)
         #expect(counted == 300 + 49)
         #expect(lines.count >= 2)
@@ -78,13 +78,13 @@ private func record(sequence: UInt16, pixels: (Int) -> UInt8) -> [UInt8] {
     func unpluggingDuringTheCaptureIsReported() throws {
         let player = UMockdevIoctlPlayer(tree: try Recordings.vfs5011Tree())
         let sensor = VFS5011Sensor(transport: FailingTransport(player, failAfter: 100, with: USBError.noDevice))
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         try sensor.waitForFinger(until: deadline)
         #expect {
-            _ = try sensor.captureStrips(until: deadline)
+            _ = try sensor.capture(until: deadline)
         } throws: { error in
-            "\(error)" == "the sensor was unplugged during line capture (after 100 transfers); plug it in and swipe again"
+            "\(error)" == "the sensor was unplugged during line capture (after 100 transfers); plug it in and try again"
         }
     }
 }

@@ -11,11 +11,11 @@ struct VFS5011ReplayTests {
     @Test func driverReproducesTheRecordedConversation() throws {
         let player = UMockdevIoctlPlayer(tree: try Recordings.vfs5011Tree())
         let sensor = VFS5011Sensor(transport: player)
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + TestPatience.limit
         try sensor.open()
         #expect(sensor.transferCount == 97)
         try sensor.waitForFinger(until: deadline)
-        let strips = try sensor.captureStrips(until: deadline)
+        let strips = try sensor.capture(until: deadline)
         #expect(sensor.captureReads == 9)
         #expect(try sensor.waitForFingerOff(until: deadline))
         #expect(sensor.transferCount == 126)

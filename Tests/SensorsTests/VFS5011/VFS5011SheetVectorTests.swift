@@ -4,7 +4,7 @@ import TestSupport
 import USB
 @testable import Sensors
 
-/// vfs5011.md's test vectors, checked offline on the line records cut from the recording.
+/// Test vectors for the line rules, checked offline on the line records cut from the recording.
 @Suite(.enabled(if: SharedData.isAvailable, "needs ../shared/data (USB recordings)"))
 struct VFS5011SheetVectorTests {
     static let rawOffsets = [

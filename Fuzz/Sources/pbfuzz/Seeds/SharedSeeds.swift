@@ -20,15 +20,18 @@ struct SharedSeeds {
         let aes2501 = try aes2501Transfers()
         seeds["aes2501-strip"] = aes2501.filter { $0.isInput && $0.data.count == AES2501Reply.stripLength }
             .prefix(4).enumerated().map { FuzzSeed("shared-strip\($0.offset)", $0.element.data) }
-        seeds["aes2501-device"] = [FuzzSeed("shared-swipe", try conversation(AES2501Sensor.self, USBRecordingPlayer(transfers: aes2501)))]
+        seeds["aes2501-device"] = [FuzzSeed("shared-swipe", try conversation("aes2501"))]
         let tree = try vfs5011Tree()
         seeds["vfs5011-lines"] = tree.nodes.filter { $0.isInput && $0.data.count >= VFS5011LineRecord.length }
             .prefix(4).enumerated().map { FuzzSeed("shared-read\($0.offset)", Array($0.element.data.prefix(8_192))) }
-        seeds["vfs5011-device"] = [FuzzSeed("shared-swipe", try conversation(VFS5011Sensor.self, UMockdevIoctlPlayer(tree: tree)))]
+        seeds["vfs5011-device"] = [FuzzSeed("shared-swipe", try conversation("vfs5011"))]
         seeds["pcapng"] = [FuzzSeed("shared-head", try pcapngHead(maximumBytes: 24_576))]
         let ioctlLines = try String(contentsOf: data.appendingPathComponent("usb/vfs5011/capture.ioctl"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
         seeds["umockdev-ioctl"] = [FuzzSeed("shared-head", Array(ioctlLines.joined(separator: "\n").utf8))]
+        seeds["sensor-device"] = try SensorSeeds.drivers.indices.map { index in
+            FuzzSeed("shared-\(SensorSeeds.drivers[index])", [UInt8(index)] + (try conversation(SensorSeeds.drivers[index])))
+        }
         return seeds
     }
 
@@ -63,14 +66,14 @@ struct SharedSeeds {
         return try UMockdevIoctlTree(text: try String(contentsOf: url, encoding: .utf8), source: url.path)
     }
 
-    /// The replies a real swipe gets, in the device targets' input layout: the sensor runs
-    /// against the recording, and every reply it reads is noted.
-    private func conversation<Sensor: SwipeSensor & RecordedSensor>(_ type: Sensor.Type, _ player: any USBTransport) throws -> [UInt8] {
-        let recorder = ReplyRecorder(player)
-        let sensor = Sensor.make(transport: recorder)
+    /// The replies a real capture on sensor `id` gets, in the device targets' input layout: the
+    /// driver runs against the recording (its pauses cut), and every reply it reads is noted.
+    private func conversation(_ id: String) throws -> [UInt8] {
+        let recorder = ReplyRecorder(try USBRecordingDirectory(data.appendingPathComponent("usb/\(id)")).player())
+        guard let sensor = SensorDrivers.driver(id, over: recorder, pauses: false) else { return [] }
         defer { sensor.close() }
         try sensor.open()
-        _ = try? SwipeCapture(sensor: sensor, timeout: .seconds(30)).run()
+        _ = try? SensorCapture(sensor: sensor, timeout: .seconds(30)).run()
         return recorder.input
     }
 
@@ -84,23 +87,6 @@ struct SharedSeeds {
             end += length
         }
         return Array(bytes.prefix(end))
-    }
-}
-
-/// The sensors the device targets drive, made the way the targets make them.
-protocol RecordedSensor {
-    static func make(transport: any USBTransport) -> Self
-}
-
-extension AES2501Sensor: RecordedSensor {
-    static func make(transport: any USBTransport) -> Self { Self(transport: transport) }
-}
-
-extension VFS5011Sensor: RecordedSensor {
-    static func make(transport: any USBTransport) -> Self {
-        var parameters = Parameters()
-        parameters.rearmDelay = .zero
-        return Self(transport: transport, parameters: parameters)
     }
 }
 

@@ -47,7 +47,7 @@ enum TemplateSeeds {
     static var records: [MinutiaeRecord] {
         var random = SplitMix64(seed: 0x7062_746F_6F6C)
         func view(_ finger: UInt8, minutiae count: Int, extended: [ExtendedDataBlock] = []) -> FingerView {
-            FingerView(finger: FingerPosition(rawValue: finger), viewNumber: 0, impression: .livePlain,
+            FingerView(finger: Finger(isoPosition: Int(finger)), viewNumber: 0, impression: .livePlain,
                        quality: 60, minutiae: (0..<count).map { _ in
                            Minutia(x: Double(random.next() % 480), y: Double(random.next() % 560),
                                    direction: Double(random.next() % 256) * (2 * .pi / 256),

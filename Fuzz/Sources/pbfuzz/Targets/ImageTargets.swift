@@ -2,9 +2,10 @@ import ImageCodecs
 import Imaging
 
 /// The image front ends `pbtool image` and the enrollment tools read files with: WSQ (our own
-/// decoder), and PNG, TIFF, BMP, PGM (libpng and libtiff behind Swift front ends, BMP and PGM in Swift).
+/// decoder), PNG, TIFF, JPEG and JPEG 2000 (libpng, libtiff, libjpeg-turbo and OpenJPEG behind
+/// Swift front ends), BMP and PGM in Swift.
 enum ImageTargets {
-    static let all = [wsq, png, tiff, bmp, pgm]
+    static let all = [wsq, png, tiff, bmp, pgm, jpeg, jpeg2000]
 
     static let wsq = target(.wsq, maximumLength: 65_536, extra: { bytes in
         _ = try? WSQCodec.header(bytes)
@@ -13,6 +14,8 @@ enum ImageTargets {
     static let tiff = target(.tiff, maximumLength: 65_536)
     static let bmp = target(.bmp, maximumLength: 65_536)
     static let pgm = target(.pgm, maximumLength: 65_536)
+    static let jpeg = target(.jpeg, maximumLength: 65_536)
+    static let jpeg2000 = target(.jpeg2000, maximumLength: 65_536)
 
     /// `ImageFile.decode` and `ImageFile.info`, as `pbtool image info/convert` call them; a decoded
     /// image has exactly width × height pixels, matching what `info` reports.

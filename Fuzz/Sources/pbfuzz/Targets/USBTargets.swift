@@ -55,7 +55,7 @@ enum USBTargets {
 
     /// A whole swipe on an AES2501 whose every reply comes from the input (see ``FuzzTransport``).
     static let aes2501Device = FuzzTarget(
-        name: "aes2501-device", summary: "AES2501Sensor open + SwipeCapture.run against a device answering fuzz bytes",
+        name: "aes2501-device", summary: "AES2501Sensor open + SensorCapture.run against a device answering fuzz bytes",
         maximumLength: 65_536,
         run: { bytes in
             swipe(AES2501Sensor(transport: FuzzTransport(bytes)))
@@ -64,7 +64,7 @@ enum USBTargets {
 
     /// A whole swipe on a VFS5011 whose every reply comes from the input.
     static let vfs5011Device = FuzzTarget(
-        name: "vfs5011-device", summary: "VFS5011Sensor open + SwipeCapture.run against a device answering fuzz bytes",
+        name: "vfs5011-device", summary: "VFS5011Sensor open + SensorCapture.run against a device answering fuzz bytes",
         maximumLength: 65_536,
         run: { bytes in
             var parameters = VFS5011Sensor.Parameters()
@@ -75,10 +75,10 @@ enum USBTargets {
 
     /// Opens, captures once, closes; any error is an acceptable end, a trap is not. The input
     /// runs out long before the 10 s deadline, so the deadline never decides the outcome.
-    private static func swipe(_ sensor: some SwipeSensor) {
+    private static func swipe(_ sensor: some FingerprintSensor) {
         defer { sensor.close() }
         guard (try? sensor.open()) != nil else { return }
-        guard let result = try? SwipeCapture(sensor: sensor, timeout: .seconds(10)).run() else { return }
+        guard let result = try? SensorCapture(sensor: sensor, timeout: .seconds(10)).run() else { return }
         guard let image = result.stitched.image else { return }
         FuzzCheck.require(image.pixels.count == image.width * image.height, "stitched image size")
     }
