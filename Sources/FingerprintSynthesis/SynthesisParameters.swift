@@ -70,18 +70,18 @@ public struct SynthesisParameters: Sendable, Hashable {
     /// Standard deviation of the finger's displacement, as a share of the image size.
     public var displacementDeviation: Double = 0.06
     /// Standard deviation of the rotation, in degrees (clamped to 2.5 deviations).
-    public var rotationDeviationDegrees: Double = 8
+    public var rotationDeviationDegrees: Double = 12
     /// Largest elastic (plastic) displacement at the edge of the contact region, in pixels at 500 dpi.
-    public var maxElasticDisplacement: Double = 9
+    public var maxElasticDisplacement: Double = 14
     /// Contact region semi-axes as a share of the finger's.
-    public var contactShare: ClosedRange<Double> = 0.6...1.0
+    public var contactShare: ClosedRange<Double> = 0.85...1.15
     /// Standard deviation of the contact centre's offset from the finger's, as a share of the image size.
     public var contactOffsetDeviation: Double = 0.06
     /// Ridge-threshold shift from pressure: negative thickens ridges (pressed), positive thins and
     /// breaks them (light); each finger's moisture shifts it further.
     public var pressureRange: ClosedRange<Double> = -0.35...0.45
     /// Strength of the patchy dryness that breaks ridges.
-    public var drynessPatchStrength: Double = 0.5
+    public var drynessPatchStrength: Double = 1.0
     /// Strength of the skin's fine texture (pores, uneven ridge edges) on the ridge threshold.
     public var skinTexture: Double = 0
     /// Size of the texture's cells, in ridge periods.

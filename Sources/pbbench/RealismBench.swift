@@ -42,7 +42,7 @@ struct RealismBench: BenchSuite {
         let synthetic = try RealismProfile(RealismSet.synthetic(dataset))
         report.note("synthetic set: \(parameters.fingers) fingers × \(parameters.impressions) impressions, seed "
                     + "\(parameters.seed), \(parameters.size)×\(parameters.size) at 500 dpi, measured in "
-                    + String(format: "%.0f s", (ContinuousClock.now - started).milliseconds / 1000))
+                    + String(format: "%.0f s", (ContinuousClock.now - started) / .seconds(1)))
         guard let directory = ImagesBenchData.fingerprintsDirectory else {
             report.skip("FVC side of the realism check: needs ../shared/data (or PBTOOL_SHARED_DATA)")
             RealismTable(profiles: [synthetic]).print(to: report)
