@@ -9,12 +9,15 @@ RELEASE      := -c release --static-swift-stdlib
 DEBUG_DIR    := .build/debug
 
 # Debian packages the build, the live-stack tests and the demo need; the JPEG and JPEG 2000 tools
-# the codecs are tested against; man-db, dpkg-dev and lintian for the man pages and `make deb`.
+# the codecs are tested against; man-db, dpkg-dev and lintian for the man pages and `make deb`;
+# libsystemd-dev (sd-bus) for `pbtool service`, and dbus, fprintd and libpam-fprintd for its tests
+# (their clients and pam_fprintd; fprintd's own daemon is never started).
 DEBIAN_PACKAGES := pcscd vsmartcard-vpcd libpcsclite-dev libusb-1.0-0-dev libsqlite3-dev \
                    libssl-dev umockdev libpng-dev libtiff-dev sqlite3 pcsc-tools \
                    pamtester libpam-modules openssl python3-cryptography stress-ng e2fsprogs \
                    libjpeg62-turbo-dev libopenjp2-7-dev libjpeg-turbo-progs libopenjp2-tools \
-                   man-db dpkg-dev lintian python3-gi gir1.2-umockdev-1.0
+                   man-db dpkg-dev lintian python3-gi gir1.2-umockdev-1.0 \
+                   libsystemd-dev dbus fprintd libpam-fprintd
 # Python packages the interoperability tests and benchmarks compare against (skipped when absent).
 PIP_PACKAGES    := wsq
 
@@ -52,7 +55,8 @@ status=0; $$pbtool card readers >/dev/null 2>&1 || status=$$?   # 3: pcscd unrea
 [ $$status -ne 3 ] || { pcscd; started_pcscd=yes; echo "apdu-scripts: started pcscd"; }
 $$pbtool card emulate --port 35963 >.build/apdu-scripts-emulator.log 2>&1 & emulator=$$!
 trap 'kill -TERM $$emulator; wait $$emulator || true; [ -z "$$started_pcscd" ] || kill $$(cat /run/pcscd/pcscd.pid)' EXIT
-for _ in $$(seq 50); do $$pbtool card status --reader "Virtual PCD 00 00" >/dev/null 2>&1 && break; sleep 0.2; done
+# Until pcscd shows the card; 5 minutes only turns a hang into a failure (a loaded machine took over 10 s).
+for _ in $$(seq 1500); do $$pbtool card status --reader "Virtual PCD 00 00" >/dev/null 2>&1 && break; sleep 0.2; done
 $$pbtool apdu run --reader "Virtual PCD 00 00" --junit $(APDU_JUNIT) apdu-scripts/*.apdu
 endef
 export APDU_SCRIPTS_REPLAY
@@ -100,7 +104,7 @@ status=0; $$pbtool card readers >/dev/null 2>&1 || status=$$?   # 3: pcscd unrea
 rm -f $(DEMO_STATE)
 $$pbtool card emulate --state $(DEMO_STATE) >.build/demo-emulator.log 2>&1 & emulator=$$!
 trap 'kill -TERM $$emulator; wait $$emulator || true; rm -rf $$scratch; [ -z "$$started_pcscd" ] || kill $$(cat /run/pcscd/pcscd.pid)' EXIT
-for _ in $$(seq 50); do $$pbtool card status >/dev/null 2>&1 && break; sleep 0.2; done
+for _ in $$(seq 1500); do $$pbtool card status >/dev/null 2>&1 && break; sleep 0.2; done
 step() { printf '\n== %s\n' "$$1"; }
 run() { printf '$$ pbtool %s\n' "$$*"; $$pbtool "$$@"; }
 expect() { wanted=$$1; shift; got=0; run "$$@" || got=$$?; echo "(exit $$got)"; [ $$got -eq $$wanted ]; }

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Fingerprint", targets: ["Fingerprint"]),
         .library(name: "FingerprintSynthesis", targets: ["FingerprintSynthesis"]),
         .library(name: "USB", targets: ["USB"]),
+        .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Sensors", targets: ["Sensors"]),
         .library(name: "SimulatedSensors", targets: ["SimulatedSensors"]),
         .library(name: "TemplateStore", targets: ["TemplateStore"]),
@@ -37,6 +38,7 @@ let package = Package(
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "COpenJPEG", pkgConfig: "libopenjp2", providers: [.apt(["libopenjp2-7-dev"])]),
+        .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // C globals and calls Swift 6 cannot reach (stdout buffering, prctl).
         .target(name: "CShims"),
 
@@ -54,6 +56,8 @@ let package = Package(
         // Bindings.
         .target(name: "PCSC", dependencies: ["CPCSCLite", "APDU"]),
         .target(name: "USB", dependencies: ["CLibUSB"]),
+        // sd-bus: a system-bus connection serving exported objects on a thread of its own.
+        .target(name: "DBus", dependencies: ["CSystemdBus"]),
 
         // Devices.
         .target(name: "SmartCard", dependencies: ["APDU", "BiometricFormats"]),
@@ -75,7 +79,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "APDU", "PCSC", "SmartCard", "VirtualCard", "APDUScript", "Imaging", "ImageCodecs",
             "BiometricFormats", "Fingerprint", "FingerprintSynthesis", "USB", "Sensors", "SimulatedSensors", "TemplateStore",
-            "Biometry", "TerminalUI", "CShims", "Files",
+            "Biometry", "TerminalUI", "CShims", "Files", "DBus",
         ]),
         // Writes the man pages from the commands' own help (`make man`).
         .executableTarget(name: "pbmanual", dependencies: [
@@ -103,13 +107,14 @@ let package = Package(
         .testTarget(name: "APDUScriptTests", dependencies: ["APDUScript", "APDU", "VirtualCard", "FingerprintSynthesis", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "FingerprintSynthesis", "Imaging", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard"]),
+        .testTarget(name: "pbtoolTests", dependencies: ["TestSupport", "APDU", "PCSC", "VirtualCard", "DBus"]),
         .testTarget(name: "SmartCardTests", dependencies: ["SmartCard", "BiometricFormats", "APDU", "PCSC", "VirtualCard", "TestSupport"]),
         .testTarget(name: "TemplateStoreTests", dependencies: ["TemplateStore", "BiometricFormats", "Files", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         // A child process for the store's crash and concurrency tests (killed mid-transaction).
         .executableTarget(name: "TemplateStoreWriter", dependencies: ["TemplateStore", "BiometricFormats"], path: "Tests/TemplateStoreWriter"),
         .testTarget(name: "USBTests", dependencies: ["USB", "TestSupport"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "USB", "Fingerprint", "FingerprintSynthesis", "Imaging", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "SimulatedSensorsTests", dependencies: ["SimulatedSensors", "Sensors", "Fingerprint", "FingerprintSynthesis", "Imaging", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),

@@ -41,31 +41,39 @@ public struct CardEdgeSurvey: Sendable {
     public var isoMatchOnCard: Finding<ISOReferences>
 
     /// Selects each edge in turn and reads what it tells without authentication.
-    public init(transport: CardTransport) {
-        bioManager = Self.probe {
+    ///
+    /// Throws when the card leaves (or its connection drops) during the survey: what was found
+    /// until then is not what the card holds, so it is not reported as an edge's failure.
+    public init(transport: CardTransport) throws {
+        bioManager = try Self.probe {
             let edge = BioManager(transport: transport)
             try edge.select()
             return try edge.properties()
         }
-        idStore = Self.probe {
+        idStore = try Self.probe {
             let edge = IDStore(transport: transport)
             try edge.select()
-            return IDStoreContents(properties: try edge.properties(), entries: try? edge.entries())
+            return IDStoreContents(properties: try edge.properties(), entries: try CardEdgeError.unlessCardGone { try edge.entries() })
         }
-        isoMatchOnCard = Self.probe {
+        isoMatchOnCard = try Self.probe {
             let edge = ISOMatchOnCard(transport: transport)
             try edge.select()
             let templates = try edge.biometricInformation()
-            let states = templates.map { template in template.referenceQualifier.flatMap { try? edge.status(of: $0) } }
-            return ISOReferences(templates: templates, states: states, retryCounters: (try? edge.retryCounters()) ?? [])
+            let states = try templates.map { template in
+                try template.referenceQualifier.flatMap { reference in try CardEdgeError.unlessCardGone { try edge.status(of: reference) } }
+            }
+            let retryCounters = try CardEdgeError.unlessCardGone { try edge.retryCounters() }
+            return ISOReferences(templates: templates, states: states, retryCounters: retryCounters ?? [])
         }
     }
 
-    private static func probe<Value>(_ body: () throws -> Value) -> Finding<Value> {
+    private static func probe<Value>(_ body: () throws -> Value) throws -> Finding<Value> {
         do {
             return .present(try body())
         } catch CardEdgeError.edgeNotFound {
             return .absent
+        } catch where CardEdgeError.isCardGone(error) {
+            throw error
         } catch {
             return .failed(String(describing: error))
         }

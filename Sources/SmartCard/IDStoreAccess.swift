@@ -17,6 +17,19 @@ public struct IDStoreCondition: RawRepresentable, Hashable, Sendable, CustomStri
 
     private static let names: [UInt8: String] = [0x1: "finger", 0x2: "admin", 0x3: "finger-or-admin", 0xF: "anyone"]
 
+    /// Who meets the condition, in words: `any enrolled finger` for ``finger`` — the card checks
+    /// that some finger was verified, not which one (docs/idstore.md) — `the admin key`,
+    /// `any enrolled finger or the admin key`, `anyone`, `no one` for an unknown nibble.
+    public var holders: String {
+        switch self {
+        case .finger: "any enrolled finger"
+        case .admin: "the admin key"
+        case .fingerOrAdmin: "any enrolled finger or the admin key"
+        case .anyone: "anyone"
+        default: "no one"
+        }
+    }
+
     /// `finger`, `admin`, `finger-or-admin`, `anyone`, or `unknown (X)`.
     public var name: String { Self.names[rawValue] ?? "unknown (\(String(rawValue, radix: 16, uppercase: true)))" }
 

@@ -9,8 +9,9 @@ import Glibc
 ///
 /// The file is `{"format": "pbtool-virtual-card-state", "version": 2, "applets": {AID: base64},
 /// "checksum": CRC-32 hex}` (``StateChecksum``). Version 1 files (no checksum) are still read,
-/// field by field, and gain a checksum at the next save. Entries for applets the card does not
-/// hold are kept and written back, so running a card with fewer applets loses nothing.
+/// field by field, and gain a checksum when loaded (``load(into:)`` writes back). Entries for
+/// applets the card does not hold are kept and written back, so running a card with fewer
+/// applets loses nothing.
 final class AppletStateStore {
     private struct Contents: Codable {
         var format = AppletStateStore.format
@@ -30,14 +31,22 @@ final class AppletStateStore {
         self.file = file
     }
 
-    /// Reads the file, if there is one, hands each applet its state, and takes the applets'
-    /// states as the baseline later saves compare against.
+    /// Reads the file, if there is one, hands each applet its state, takes the applets' states
+    /// as the baseline later saves compare against, and writes that baseline back.
+    ///
+    /// The write is the proof that saves will work: a read-only file, an immutable one, or a
+    /// folder that takes no new file throws ``VirtualCardError/stateFileUnwritable(path:reason:)``
+    /// now, before the card answers a command whose change would be lost.
     func load(into applets: [any Applet]) throws(VirtualCardError) {
         try read(into: applets)
         for applet in applets {
             guard let state = applet.encodeState() else { continue }
             contents.applets[applet.aid.hexString(separator: "")] = Data(state)
         }
+        if FileManager.default.fileExists(atPath: file.path), access(file.path, W_OK) != 0 {
+            throw .stateFileUnwritable(path: file.path, reason: "the file is read-only (\(String(cString: strerror(errno))))")
+        }
+        try write()
     }
 
     private func read(into applets: [any Applet]) throws(VirtualCardError) {
@@ -98,6 +107,10 @@ final class AppletStateStore {
             }
         }
         guard isDirty else { return }
+        try write()
+    }
+
+    private func write() throws(VirtualCardError) {
         contents.version = Self.version
         contents.checksum = StateChecksum.of(contents.applets)
         let encoder = JSONEncoder()

@@ -14,6 +14,8 @@ public enum VirtualCardError: Error, Sendable, Equatable, CustomStringConvertibl
     case stateFileUnwritable(path: String, reason: String)
     /// Another emulator serves the same state file (process `pid`, 0 when unknown).
     case stateFileInUse(path: String, pid: Int32)
+    /// Another emulator is attached to the same vpcd port (process `pid`, 0 when unknown).
+    case vpcdPortInUse(port: UInt16, pid: Int32)
 
     public var description: String {
         switch self {
@@ -32,6 +34,9 @@ public enum VirtualCardError: Error, Sendable, Equatable, CustomStringConvertibl
         case .stateFileInUse(let path, let pid):
             "the card state file \(path) is in use by another card emulator"
                 + (pid > 0 ? " (pid \(pid))" : "") + "; stop it first, or give another --state"
+        case .vpcdPortInUse(let port, let pid):
+            "vpcd port \(port) is in use by another card emulator"
+                + (pid > 0 ? " (pid \(pid))" : "") + "; stop it first, or give another --port"
         }
     }
 }

@@ -21,5 +21,6 @@ enum BenchSuites {
         BiometryBench.self,
         EngineBench.self,
         RealismBench.self,
+        TemplatesBench.self,
     ]
 }

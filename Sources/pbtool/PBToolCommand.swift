@@ -19,6 +19,7 @@ struct PBToolCommand: AsyncParsableCommand {
             IDStoreCommand.self,
             EnrollCommand.self, VerifyCommand.self, IdentifyCommand.self, PracticeCommand.self, FingersCommand.self, ExportCommand.self,
             TemplateCommand.self,
+            ServiceCommand.self,
             BenchCommand.self,
         ]
     )

@@ -1,8 +1,9 @@
 import Foundation
 @testable import VirtualCard
 
-/// A card on a vpcd port that behaves until the first command APDU arrives, then fails the way
-/// its ``Fault`` says: the virtual card's socket dropped mid-APDU, or a card that goes silent.
+/// A card on a vpcd port that behaves until a command APDU arrives, then fails the way its
+/// ``Fault`` says: the virtual card's socket dropped mid-APDU, a card that goes silent, or a real
+/// card pulled out of the reader after answering some commands.
 final class FaultyVPCDCard: @unchecked Sendable {
     enum Fault {
         /// Closes the connection once the command has arrived, before answering.
@@ -11,6 +12,9 @@ final class FaultyVPCDCard: @unchecked Sendable {
         case dropMidAnswer
         /// Keeps the connection open and never answers (until ``close()``).
         case neverAnswer
+        /// `card` answers the first `answered` commands (and every power and reset message);
+        /// then the card is pulled: the connection closes once the next command has arrived.
+        case pulledAfter(answered: Int, card: VirtualCard)
     }
 
     private let socket: VPCDSocket
@@ -45,13 +49,17 @@ final class FaultyVPCDCard: @unchecked Sendable {
             while let payload = decoder.nextPayload() {
                 guard let message = try? VPCDMessage(payload: payload) else { continue }
                 switch message {
+                case .command:
+                    let count = lock.withLock { commands += 1; return commands }
+                    if case .pulledAfter(let answered, let card) = fault, count <= answered {
+                        try? socket.send(VPCDFrameDecoder.frame(card.answer(message) ?? []))
+                    } else if fail() {
+                        return
+                    }
                 case .getATR:
                     try? socket.send(VPCDFrameDecoder.frame(VirtualCard.defaultATR))
-                case .command:
-                    lock.withLock { commands += 1 }
-                    if fail() { return }
                 default:
-                    continue
+                    if case .pulledAfter(_, let card) = fault { _ = card.answer(message) }
                 }
             }
         }
@@ -60,7 +68,7 @@ final class FaultyVPCDCard: @unchecked Sendable {
     /// Applies the fault; returns whether the connection is gone.
     private func fail() -> Bool {
         switch fault {
-        case .dropBeforeAnswer:
+        case .dropBeforeAnswer, .pulledAfter:
             socket.shutdown()
             return true
         case .dropMidAnswer:

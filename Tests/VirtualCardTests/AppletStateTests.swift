@@ -67,23 +67,13 @@ import VirtualCard
         }
     }
 
-    @Test func aStateFileInAMissingDirectoryIsReportedWhenSaving() throws {
+    /// A state the card could not save is refused before the card answers anything (issue 24),
+    /// instead of answering `9000` and losing the change.
+    @Test func aStateFileInAMissingDirectoryIsRefusedAtTheStart() throws {
         let file = URL(fileURLWithPath: "/nonexistent-pbtool-dir/card.json")
-        let card = try VirtualCard(applets: [DemoApplet()], stateFile: file)
-        let failures = FailureLog()
-        card.onStateError = { failures.append($0) }
-        _ = card.respond(to: selectDemo)
-        #expect(card.respond(to: increment) == [0, 0, 0, 1, 0x90, 0x00])
-        #expect(failures.entries.count == 1)
-        #expect(failures.entries.first?.description.contains("/nonexistent-pbtool-dir/card.json") == true)
+        #expect(throws: VirtualCardError.stateFileUnwritable(
+            path: file.path, reason: "cannot be created: there is no folder /nonexistent-pbtool-dir")) {
+            _ = try VirtualCard(applets: [DemoApplet()], stateFile: file)
+        }
     }
-}
-
-final class FailureLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [VirtualCardError] = []
-
-    func append(_ error: VirtualCardError) { lock.withLock { stored.append(error) } }
-
-    var entries: [VirtualCardError] { lock.withLock { stored } }
 }

@@ -47,9 +47,28 @@ import TestSupport
             #expect(outcome.status == 0, "\(outcome.standardError)")
             #expect(outcome.standardOutput.contains("another application holds the card exclusively"))
             #expect(outcome.standardOutput.contains("exclusive"))
-            let send = try PBToolProcess.run(["apdu", "send", "00A4040000"])
-            #expect(send.status == 3)
-            #expect(send.standardError.contains("another application holds the card exclusively"))
+        }
+    }
+
+    /// Issue 24, item 6: an exclusive holder is waited for up to --timeout, as a transaction
+    /// holder is (exit 7), instead of failing at once (exit 3); a holder that lets go in time
+    /// lets the command through.
+    @Test func anExclusiveHolderIsWaitedForUntilTheTimeout() async throws {
+        try await LiveStack.run {
+            let attached = try AttachedVirtualCard.attach()
+            defer { try? attached.detach() }
+            let holder = try PCSCContext().connect(to: attached.reader, share: .exclusive)
+            for arguments in [["apdu", "send", "--timeout", "1", "00A4040000"], ["card", "fingers", "--timeout", "1"],
+                              ["idstore", "list", "--timeout", "1"]] {
+                let outcome = try PBToolProcess.run(arguments)
+                #expect(outcome.status == 7, "\(arguments): \(outcome.standardError)")
+                #expect(outcome.standardError.contains("timed out after 1 s"), "\(arguments): \(outcome.standardError)")
+            }
+            let waiting = try ChildProcess(PBToolProcess.executable.path, ["idstore", "list", "--timeout", "1h"])
+            try holder.disconnect()
+            let ended = try waiting.waitForExit()
+            #expect(ended.status == 0, "\(waiting.standardError)")
+            #expect(waiting.standardOutput.contains("IDStore: 16 containers"), "\(waiting.standardOutput)")
         }
     }
 }

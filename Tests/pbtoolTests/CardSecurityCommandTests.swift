@@ -22,10 +22,9 @@ import VirtualCard
     /// anyone, READ — sent with `apdu send` — no longer hands out a finger-only secret.
     @Test func theAdminKeyCannotOpenAFingerOnlyEntry() async throws {
         try await LiveStack.run {
-            let attached = try Bench.attach()
-            defer { try? attached.detach() }
-            let templates = try CardEdgeTemplates()
-            defer { templates.remove() }
+            let fixture = try CardEdgeFixture()
+            defer { fixture.close() }
+            let (attached, templates) = (fixture.attached, fixture.templates)
             try personalise(templates)
             // Keeps the card powered between commands, so the admin key stays verified (docs/card.md).
             let holder = try PCSCContext().connect(to: attached.reader)
@@ -51,10 +50,9 @@ import VirtualCard
     /// naming the holder) instead of waiting and later serving the state it loaded at its start.
     @Test func aSecondEmulatorOnTheSameStateFileIsRefused() async throws {
         try await LiveStack.run {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-state-lock-\(UUID())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let state = folder.appendingPathComponent("card.json").path
+            let folder = try ScratchDirectory("state-lock")
+            defer { folder.remove() }
+            let state = folder.path("card.json")
             let first = try EmulatorProcess(port: 35963, arguments: ["--state", state])
             let increment = ["apdu", "send", "--reader", first.reader, "00A4040008F07062746F6F6C01", "8030000004"]
             #expect(try Bench.pbtool(increment).standardOutput.contains("= 00 00 00 01"))
@@ -76,10 +74,9 @@ import VirtualCard
     /// of a length the card never takes, in a version 1 file (no checksum).
     @Test func aDamagedStateFileIsRefusedBeforeTheCardAttaches() async throws {
         try await LiveStack.run {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-state-damage-\(UUID())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let state = folder.appendingPathComponent("card.json")
+            let folder = try ScratchDirectory("state-damage")
+            defer { folder.remove() }
+            let state = folder.url.appendingPathComponent("card.json")
             let emulator = try EmulatorProcess(port: 35963, arguments: ["--state", state.path])
             #expect(try Bench.pbtool(["card", "init", "--admin-key", Bench.adminKey]).status == 0)
             #expect(try emulator.stop().status == 0)
@@ -114,10 +111,9 @@ import VirtualCard
     /// BioManager VERIFY KEY and CHANGE KEY and IDStore READ answers; the report is 0600.
     @Test func apduRunHidesCardEdgeKeysAndIDStoreData() async throws {
         try await LiveStack.run {
-            let attached = try Bench.attach()
-            defer { try? attached.detach() }
-            let templates = try CardEdgeTemplates()
-            defer { templates.remove() }
+            let fixture = try CardEdgeFixture()
+            defer { fixture.close() }
+            let (attached, templates) = (fixture.attached, fixture.templates)
             try personalise(templates)
             #expect(try Bench.pbtool(["idstore", "put", "pub", "--from", templates.secret, "--access", "anyone",
                                 "--admin-key", Bench.adminKey]).status == 0)
@@ -157,10 +153,9 @@ import VirtualCard
     /// never echoed.
     @Test func aMalformedAdminKeyIsNeverEchoed() async throws {
         try await LiveStack.run {
-            let attached = try Bench.attach()
-            defer { try? attached.detach() }
-            let templates = try CardEdgeTemplates()
-            defer { templates.remove() }
+            let fixture = try CardEdgeFixture()
+            defer { fixture.close() }
+            let templates = fixture.templates
             let typo = "00112233445566778899AABBCCDDEEFG"
             let enroll = ["card", "enroll", "--finger", "right-index", "--template", templates.reference]
             let byOption = try Bench.pbtool(enroll + ["--admin-key", typo])
@@ -186,10 +181,9 @@ import VirtualCard
     /// finger-only entry.
     @Test func idstoreGetTakesTheAdminKeyForAdminEntries() async throws {
         try await LiveStack.run {
-            let attached = try Bench.attach()
-            defer { try? attached.detach() }
-            let templates = try CardEdgeTemplates()
-            defer { templates.remove() }
+            let fixture = try CardEdgeFixture()
+            defer { fixture.close() }
+            let (attached, templates) = (fixture.attached, fixture.templates)
             try personalise(templates)
             let holder = try PCSCContext().connect(to: attached.reader)
             defer { try? holder.disconnect(.leave) }
@@ -257,10 +251,9 @@ import VirtualCard
     /// before any data moves, so no unnamed container is left behind.
     @Test func aFullDirectoryIsNamedAndLeavesNoUnnamedData() async throws {
         try await LiveStack.run {
-            let attached = try Bench.attach()
-            defer { try? attached.detach() }
-            let templates = try CardEdgeTemplates()
-            defer { templates.remove() }
+            let fixture = try CardEdgeFixture()
+            defer { fixture.close() }
+            let templates = fixture.templates
             #expect(try Bench.pbtool(["card", "init", "--admin-key", Bench.adminKey]).status == 0)
             // 64-byte names take 71 directory bytes each: 14 fit in 1024, a 15th would need 1065.
             let names = (1...15).map { String(format: "%02d", $0) + String(repeating: "n", count: 62) }

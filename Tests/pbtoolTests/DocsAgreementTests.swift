@@ -22,6 +22,7 @@ import TestSupport
         table += ["list", "delete", "enroll-more"].map { (["fingers", $0], ["fingers.md", "verify.md"] + flows) }
         table += ["extract", "info", "match"].map { (["template", $0], ["template.md"]) }
         table += ["accuracy", "speed"].map { (["bench", $0], ["bench.md"]) }
+        table += ["run", "install"].map { (["service", $0], ["service.md"]) }
         table += [(["synth"], ["synth.md"]), (["enroll"], flows), (["verify"], ["verify.md"] + flows),
                   (["identify"], ["identify.md"] + flows), (["practice"], ["practice.md"] + flows), (["export"], ["export.md"] + flows)]
         return table

@@ -85,7 +85,7 @@ struct ManualPageTests {
                 let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 return cells.first.flatMap { Int($0) }.map(String.init)
             }
-        #expect(exitCodes.count == 15)
+        #expect(exitCodes.count == 16)
         let statusSection = overview.components(separatedBy: "\nEXIT STATUS\n").last ?? ""
         for code in exitCodes { #expect(statusSection.contains("\n       \(code) "), "pbtool(1) lacks exit code \(code)") }
     }

@@ -32,10 +32,20 @@ public struct ProtocolScores: Sendable, Hashable, Codable {
                             progress: Progress? = nil) -> ProtocolScores {
         precondition(features.count == fvc.impressions.count, "one extraction per impression")
         let templates = features.map { PreparedTemplate($0, parameters: parameters) }
-        var matchers = templates.map { HostMatcher(probe: $0, parameters: parameters) }
+        return host(probes: templates, references: templates, fvc: fvc, parameters: parameters, progress: progress)
+    }
+
+    /// Scores every pair of `fvc` with the host matcher, the probe of each pair taken from
+    /// `probes` and the candidate from `references` (both indexed like `fvc.impressions`), so two
+    /// extractors' templates of the same images can be compared with each other.
+    public static func host(probes: [PreparedTemplate], references: [PreparedTemplate], fvc: FVCProtocol,
+                            parameters: MatchingParameters = MatchingParameters(),
+                            progress: Progress? = nil) -> ProtocolScores {
+        precondition(probes.count == fvc.impressions.count && references.count == probes.count, "one template per impression")
+        var matchers = probes.map { HostMatcher(probe: $0, parameters: parameters) }
         var counter = PairCounter(fvc: fvc, progress: progress)
         func scores(_ pairs: [FVCProtocol.Pair]) -> [Double] {
-            pairs.map { pair in counter.counting { matchers[pair.probe].score(templates[pair.candidate]) } }
+            pairs.map { pair in counter.counting { matchers[pair.probe].score(references[pair.candidate]) } }
         }
         return ProtocolScores(genuine: scores(fvc.genuinePairs), impostor: scores(fvc.impostorPairs),
                               allImpostor: scores(fvc.allImpostorPairs))
@@ -49,18 +59,37 @@ public struct ProtocolScores: Sendable, Hashable, Codable {
                             progress: Progress? = nil) -> ProtocolScores {
         precondition(features.count == fvc.impressions.count, "one extraction per impression")
         let cards = features.map { $0.compactCardTemplate(for: CardMatcher.evaluationRequirements).template }
+        return card(probes: cards, references: cards, fvc: fvc, parameters: parameters, progress: progress)
+    }
+
+    /// ``card(_:fvc:parameters:progress:)`` with the probe of each pair from `probes` and the
+    /// reference from `references`; a nil template scores 0 against everything.
+    public static func card(probes: [CompactCardTemplate?], references: [CompactCardTemplate?], fvc: FVCProtocol,
+                            parameters: CardMatchingParameters = CardMatchingParameters(),
+                            progress: Progress? = nil) -> ProtocolScores {
+        precondition(probes.count == fvc.impressions.count && references.count == probes.count, "one template per impression")
         let matcher = CardMatcher(parameters: parameters)
         var counter = PairCounter(fvc: fvc, progress: progress)
         func scores(_ pairs: [FVCProtocol.Pair]) -> [Double] {
             pairs.map { pair in
                 counter.counting {
-                    guard let probe = cards[pair.probe], let reference = cards[pair.candidate] else { return 0 }
+                    guard let probe = probes[pair.probe], let reference = references[pair.candidate] else { return 0 }
                     return matcher.score(reference: reference, probe: probe)
                 }
             }
         }
         return ProtocolScores(genuine: scores(fvc.genuinePairs), impostor: scores(fvc.impostorPairs),
                               allImpostor: scores(fvc.allImpostorPairs))
+    }
+
+    /// Scores `probes` against `references` (``EvaluationTemplate``s indexed like `fvc.impressions`)
+    /// with the host or the card matcher.
+    public static func scored(probes: [EvaluationTemplate], references: [EvaluationTemplate], fvc: FVCProtocol,
+                              matcher: Threshold.Matcher, progress: Progress? = nil) -> ProtocolScores {
+        switch matcher {
+        case .host: host(probes: probes.map(\.host), references: references.map(\.host), fvc: fvc, progress: progress)
+        case .card: card(probes: probes.map(\.card), references: references.map(\.card), fvc: fvc, progress: progress)
+        }
     }
 }
 

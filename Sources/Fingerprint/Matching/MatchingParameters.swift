@@ -58,6 +58,10 @@ public struct MatchingParameters: Sendable, Hashable {
     /// Alignments tried: the least-squares fit of the best relaxed pairs, then each of this many
     /// best pairs on its own.
     public var alignmentSeeds = 3
+    /// Records without a foreground map (another extractor's) get one estimated from their
+    /// minutiae: the hull grown by this margin; nil counts every cell of the plane as seen.
+    /// Chosen leave-one-set-out on the vendor templates (`pbbench templates`, docs/templates.md).
+    public var recordHullMargin: Double? = 96
 
     public init() {}
 }

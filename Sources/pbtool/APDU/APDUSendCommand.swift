@@ -50,7 +50,7 @@ struct APDUSendCommand: AsyncParsableCommand {
         let context = try PCSCContext(deadline: PCSCDeadline(after: .seconds(timeout), awaiting: "pcscd or the card"))
         let choice = try ReaderChoice.choose(reader, context: context)
         if !json { printError("pbtool: using \"\(choice.name)\" (\(choice.explanation))") }
-        let card = try context.connect(to: choice.name)
+        let card = try context.connectWaitingForExclusiveHolder(to: choice.name)
         let exchanges = try card.withTransaction { card in
             try APDUExchange.run(commands, over: card, raw: raw)
         }

@@ -4,31 +4,45 @@ import Foundation
 import Imaging
 import TerminalUI
 
-/// `pbtool bench accuracy --dataset DIR`.
+/// `pbtool bench accuracy --dataset DIR` or `--templates DIR [--probes DIR]`.
 struct BenchAccuracyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accuracy",
-        abstract: "Error rates of a matcher on a data set: FVC protocol and all impostor pairs.",
+        abstract: "Error rates of a matcher on a data set of images or templates: FVC protocol and all impostor pairs.",
         discussion: """
             Genuine pairs: every two impressions of a finger. Impostor pairs (FVC): the first \
             impressions of every two fingers. All-impostor: every two images of different fingers. \
+            In every pair the earlier impression is the probe, the later the reference. \
             EER follows the FVC definition (midpoint of the interval between the two crossing \
             thresholds); FMR100 and FMR1000 are the lowest FNMR with FMR ≤ 1 % and ≤ 0.1 %; ZeroFMR the FNMR \
             just above the highest impostor score. JSON rates are fractions (0.0361 = 3.61 %).
 
+            --templates scores minutiae templates (ISO 19794-2, ANSI 378 or compact card) instead of \
+            images. --probes takes the probe of every pair from another folder of images or templates \
+            of the same impressions (mixed pairs: one extractor's probe against another's reference). \
+            Images paired with records are first resized to the size and resolution the records state, \
+            so both sides see the same image.
+
             Examples:
               pbtool bench accuracy --dataset ../shared/data/fingerprints/FVC2002_DB1_B
               pbtool bench accuracy --dataset scans/ --dpi 569 --matcher card --json --det det.svg
+              pbtool bench accuracy --templates iso-templates/FVC2002_DB1_B --probes FVC2002_DB1_B --matcher card
             """
     )
 
     @Option(help: "Directory of FINGER_IMPRESSION.ext images.")
-    var dataset: String
+    var dataset: String?
+
+    @Option(help: "Directory of FINGER_IMPRESSION.ext minutiae templates (ISO, ANSI, compact), instead of --dataset.")
+    var templates: String?
+
+    @Option(help: "Take each pair's probe from this directory of images or templates (default: the same set).")
+    var probes: String?
 
     @Option(help: "host (default) or card.")
     var matcher: TemplateMatchCommand.MatcherChoice = .host
 
-    @Option(parsing: .unconditional, help: "Image resolution in dpi, 100–2000 (default: a known FVC set's, else the files').",
+    @Option(parsing: .unconditional, help: "Image resolution in dpi, 100–2000 (default: a known FVC set's, else the files'); compact templates' grid (default 500).",
             transform: OptionValue.dpi)
     var dpi: Double?
 
@@ -45,94 +59,42 @@ struct BenchAccuracyCommand: ParsableCommand {
         if let det, DETFiles(det).png == det {
             throw ValidationError("--det names the SVG file; the PNG is written beside it (\(det) would be both)")
         }
+        guard (dataset == nil) != (templates == nil) else {
+            throw ValidationError("give exactly one of --dataset (images) and --templates")
+        }
     }
+
+    private var referencePath: String { dataset ?? templates ?? "" }
 
     func run() throws {
         let curveOutputs = try det.map { try DETFiles($0).open() }
-        let data = try Dataset.load(dataset, dpi: dpi)
-        let features = extractFeatures(data.images)
-        let scores = scorePairs(features, fvc: data.fvc)
-        let report = try AccuracyReport(dataset: dataset, matcher: matcher.rawValue, dpi: data.dpi,
-                                        images: data.images.count, fingers: data.fingerCount, scores: scores)
+        let pairing = try BenchPairing.load(references: referencePath, probes: probes, dpi: dpi,
+                                            expectsTemplates: templates != nil)
+        let sides = pairing.evaluationTemplates(quiet: json)
+        let scores = scorePairs(sides, fvc: pairing.fvc)
+        let report = try AccuracyReport(dataset: referencePath, probes: probes, matcher: matcher.rawValue,
+                                        dpi: pairing.dpi, images: pairing.fvc.impressions.count,
+                                        fingers: Set(pairing.fvc.impressions.map(\.finger)).count, scores: scores)
         if let curveOutputs { try writeCurve(scores, to: curveOutputs) }
         if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
         if calibration { print(ScoreCalibration.derive(impostorScores: scores.allImpostor).swiftLiteral) }
     }
 
-    private func extractFeatures(_ images: [GrayImage]) -> [FingerprintFeatures] {
-        let progress = ProgressBar.command("extracting", unit: "images", total: images.count, quiet: json)
-        defer { progress.finish() }
-        let extractor = FeatureExtractor()
-        return images.map { image in
-            defer { progress.advance() }
-            return extractor.extract(image)
-        }
-    }
-
-    private func scorePairs(_ features: [FingerprintFeatures], fvc: FVCProtocol) -> ProtocolScores {
+    private func scorePairs(_ sides: (probes: [EvaluationTemplate], references: [EvaluationTemplate]),
+                            fvc: FVCProtocol) -> ProtocolScores {
         let progress = ProgressBar.command("matching", unit: "pairs", quiet: json)
         defer { progress.finish() }
-        let report: ProtocolScores.Progress = { progress.update(completed: $0, total: $1) }
-        return matcher == .host ? ProtocolScores.host(features, fvc: fvc, progress: report)
-                                : ProtocolScores.card(features, fvc: fvc, progress: report)
+        return ProtocolScores.scored(probes: sides.probes, references: sides.references, fvc: fvc,
+                                     matcher: matcher == .host ? .host : .card,
+                                     progress: { progress.update(completed: $0, total: $1) })
     }
 
     private func writeCurve(_ scores: ProtocolScores, to outputs: (svg: CommandOutput, png: CommandOutput)) throws {
-        let name = (dataset as NSString).lastPathComponent
+        let name = (referencePath as NSString).lastPathComponent
         let curve = DETCurve(title: "\(name), \(matcher.rawValue) matcher", series: [
             .init(label: "FVC protocol", genuine: scores.genuine, impostor: scores.impostor),
             .init(label: "all impostors", genuine: scores.genuine, impostor: scores.allImpostor),
         ])
         try DETFiles.write(curve, to: outputs)
-    }
-}
-
-/// What `bench accuracy` reports.
-struct AccuracyReport: Encodable {
-    struct Rates: Encodable {
-        let eer: Double
-        let eerLow: Double
-        let eerHigh: Double
-        let fmr100: Double
-        let fmr1000: Double
-        let zeroFMR: Double
-        let genuinePairs: Int
-        let impostorPairs: Int
-
-        init(_ rates: ErrorRates) {
-            (eer, eerLow, eerHigh) = (rates.eer, rates.eerLow, rates.eerHigh)
-            (fmr100, fmr1000, zeroFMR) = (rates.fmr100, rates.fmr1000, rates.zeroFMR)
-            (genuinePairs, impostorPairs) = (rates.genuineCount, rates.impostorCount)
-        }
-    }
-
-    let dataset: String
-    let matcher: String
-    let dpi: Double
-    let images: Int
-    let fingers: Int
-    let fvc: Rates
-    let allImpostor: Rates
-    let histogram: ScoreHistogram
-
-    init(dataset: String, matcher: String, dpi: Double, images: Int, fingers: Int, scores: ProtocolScores) throws {
-        guard let fvcRates = scores.fvcRates, let allRates = scores.allImpostorRates else {
-            throw CommandFailure(.usage, "\(dataset): too few images for genuine and impostor pairs")
-        }
-        (self.dataset, self.matcher, self.dpi, self.images, self.fingers) = (dataset, matcher, dpi, images, fingers)
-        fvc = Rates(fvcRates)
-        allImpostor = Rates(allRates)
-        histogram = ScoreHistogram(genuine: scores.genuine, impostor: scores.allImpostor)
-    }
-
-    var lines: [String] {
-        func percent(_ value: Double) -> String { String(format: "%6.2f %%", value * 100) }
-        func row(_ name: String, _ r: Rates) -> String {
-            "\(name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(percent(r.eer))  \(percent(r.fmr100))  "
-                + "\(percent(r.fmr1000))  \(percent(r.zeroFMR))   \(r.genuinePairs) / \(r.impostorPairs)"
-        }
-        return ["\(dataset): \(images) images of \(fingers) fingers at \(Int(dpi.rounded())) dpi, \(matcher) matcher",
-                "protocol            EER    FMR100   FMR1000   ZeroFMR   genuine / impostor pairs",
-                row("FVC", fvc), row("all impostors", allImpostor)]
     }
 }

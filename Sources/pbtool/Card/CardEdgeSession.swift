@@ -14,11 +14,13 @@ struct CardEdgeSession {
 
     /// Connects (shared mode) to the reader `options` names, or to the first with a card — unless
     /// the command `changing` ("card init") would change the card for good and more than one
-    /// reader holds a card. Every PC/SC call of the session ends by the options' `--timeout`.
+    /// reader holds a card. Every PC/SC call of the session ends by the options' `--timeout`,
+    /// waiting for another application's exclusive hold included.
     init(_ options: CardEdgeOptions, changing: String? = nil) throws {
         let context = try PCSCContext(deadline: options.deadline())
         reader = try ReaderChoice.choose(options.reader, context: context, changing: changing)
-        card = try context.connect(to: reader.name)
+        // An exclusive holder is waited for until --timeout, as pcscd makes a transaction holder.
+        card = try context.connectWaitingForExclusiveHolder(to: reader.name)
         transport = CardTransport(channel: card, redaction: .cardEdgeSecrets, recordsTrace: false)
     }
 

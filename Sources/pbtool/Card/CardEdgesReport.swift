@@ -17,18 +17,10 @@ struct CardEdgesReport: Encodable {
     }
 
     struct IDStorePart: Encodable {
-        struct Entry: Encodable {
-            let name: String?
-            let container: Int
-            let read: String
-            let write: String
-            let size: Int
-        }
-
         let present: Bool
         var containers: Int?
         var capacity: Int?
-        var entries: [Entry]?
+        var entries: [EntryReport]?
         var error: String?
     }
 
@@ -53,9 +45,9 @@ struct CardEdgesReport: Encodable {
         case bioManager = "biomanager", idStore = "idstore", iso
     }
 
-    /// Surveys the card over `channel` (nothing on the card changes).
-    init(channel: any CardChannel) {
-        let survey = CardEdgeSurvey(transport: CardTransport(channel: channel, redaction: .cardEdgeSecrets, recordsTrace: false))
+    /// Surveys the card over `channel` (nothing on the card changes); throws when the card leaves.
+    init(channel: any CardChannel) throws {
+        let survey = try CardEdgeSurvey(transport: CardTransport(channel: channel, redaction: .cardEdgeSecrets, recordsTrace: false))
         bioManager = Self.part(survey.bioManager, absent: BioManagerPart(present: false)) { properties in
             BioManagerPart(present: true, version: Self.version(properties.version),
                            matcherVersion: Self.version(properties.matcherVersion), lifeCycle: properties.lifeCycle.name,
@@ -65,10 +57,7 @@ struct CardEdgesReport: Encodable {
         } failed: { BioManagerPart(present: true, error: $0) }
         idStore = Self.part(survey.idStore, absent: IDStorePart(present: false)) { contents in
             IDStorePart(present: true, containers: contents.properties.containerCount, capacity: contents.properties.capacity,
-                        entries: contents.entries?.map {
-                            IDStorePart.Entry(name: $0.name, container: $0.container, read: $0.access.read.name,
-                                              write: $0.access.write.name, size: $0.size)
-                        })
+                        entries: contents.entries?.map(EntryReport.init))
         } failed: { IDStorePart(present: true, error: $0) }
         iso = Self.part(survey.isoMatchOnCard, absent: ISOPart(present: false)) { references in
             ISOPart(present: true, fingers: Self.fingers(references), retryCounters: references.retryCounters.map {
@@ -105,9 +94,7 @@ struct CardEdgesReport: Encodable {
             lines.append("  IDStore: present, but \(error)")
         } else {
             lines.append("  IDStore: \(idStore.containers ?? 0) containers of \(idStore.capacity ?? 0) bytes")
-            lines += (idStore.entries ?? []).map {
-                "    \($0.name.map { "\"\($0)\"" } ?? "(unnamed)") container \($0.container), \($0.size) bytes, read: \($0.read), write: \($0.write)"
-            }
+            lines += (idStore.entries ?? []).map { "    " + $0.line }
         }
         if !iso.present {
             lines.append("  ISO match on card (pb-iso): absent")

@@ -16,11 +16,12 @@ struct CardEmulateCommand: AsyncParsableCommand {
             (A00000008403) and the ISO match-on-card applet (F05042424D01); see docs/card.md. \
             With --state their state (counters, keys, enrolments, IDStore data) is kept in that \
             file across runs, written atomically after every change, and locked (FILE.lock) \
-            while the card runs: a second emulator on the same file is refused. \
+            while the card runs: a second emulator on the same file is refused, and so is a \
+            second one on the same --port. \
             When pcscd is not running yet, or restarts, the card keeps trying to connect.
 
             Exit codes: 0 after Ctrl-C or SIGTERM; 2 for a bad --atr, an unreadable or damaged \
-            state file, or one another emulator is using.
+            state file, or a state file or port another emulator is using.
 
             Examples:
               pbtool card emulate
@@ -50,11 +51,15 @@ struct CardEmulateCommand: AsyncParsableCommand {
         let applets = AppletCatalog.all()
         let stateFile = state.map { URL(fileURLWithPath: $0) }
         let card: VirtualCard
+        let portLock: VPCDPortLock
         let lock: StateFileLock?
         do {
+            let atr = try answerToReset()
             // Locked before it is read: a second emulator must never load what the first will change.
             lock = try stateFile.map { url throws(VirtualCardError) in try StateFileLock(stateFile: url) }
-            card = try VirtualCard(atr: try answerToReset(), applets: applets, stateFile: stateFile)
+            card = try VirtualCard(atr: atr, applets: applets, stateFile: stateFile)
+            // Last: a command refused for its arguments or its state never holds the port.
+            portLock = try VPCDPortLock(host: VPCDAttachment.Parameters().host, port: UInt16(port))
         } catch let error as VirtualCardError {
             throw CommandFailure(.usage, error.description)
         }
@@ -68,7 +73,7 @@ struct CardEmulateCommand: AsyncParsableCommand {
         attachment.start()
         await stopped.wait()
         attachment.stop()
-        withExtendedLifetime((signals, lock)) {}
+        withExtendedLifetime((signals, portLock, lock)) {}
         log.finished()
     }
 

@@ -33,7 +33,7 @@ struct CardInspection {
             cardState: status?.flags.names, activeProtocol: status?.activeProtocol?.rawValue,
             atr: atrBytes.isEmpty ? nil : ATRReport(ATR(bytes: atrBytes), names: names),
             attributes: attributes, features: features, notes: notes)
-        report.edges = card.map { CardEdgesReport(channel: $0) }
+        report.edges = try card.map { try CardEdgesReport(channel: $0) }
         return report
     }
 

@@ -59,7 +59,7 @@ struct CardLogoutCommand: ParsableCommand {
                 loggedOut.append(finger.name)
             }
         }
-        if (try? iso.status(of: ISOMatchOnCard.userPIN)) == .verified {
+        if try CardEdgeError.unlessCardGone({ try iso.status(of: ISOMatchOnCard.userPIN) }) == .verified {
             try iso.resetSecurityStatus(of: ISOMatchOnCard.userPIN)
             loggedOut.append("user PIN")
         }

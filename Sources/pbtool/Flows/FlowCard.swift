@@ -42,3 +42,7 @@ final class FlowCard {
         try? card.disconnect(leavingPowered ? .leave : .reset)
     }
 }
+
+// The service hands a card to the flow that verifies on it and disconnects it once that flow has
+// ended: one owner at a time, never two threads at once.
+extension FlowCard: @unchecked Sendable {}

@@ -31,7 +31,7 @@ struct IDStoreListCommand: ParsableCommand {
                           entries: try store.entries().map(EntryReport.init))
         }
         let lines = ["IDStore: \(report.containers) containers of \(report.capacity) bytes (container 0 is the directory)"]
-            + (report.entries.isEmpty ? ["  no entries"] : report.entries.map(\.line))
+            + (report.entries.isEmpty ? ["  no entries"] : report.entries.map { "  " + $0.line })
         try options.print(report, lines: lines)
     }
 
@@ -42,13 +42,16 @@ struct IDStoreListCommand: ParsableCommand {
     }
 }
 
-/// One IDStore entry as printed.
+/// One IDStore entry as printed by `idstore list`, `idstore put` and `card status`: `read` and
+/// `write` are the `--access` names, `readBy` and `writeBy` say who that is in words.
 struct EntryReport: Encodable {
     let name: String?
     let container: Int
     let size: Int
     let read: String
     let write: String
+    let readBy: String
+    let writeBy: String
 
     init(_ entry: IDStoreEntry) {
         name = entry.name
@@ -56,9 +59,12 @@ struct EntryReport: Encodable {
         size = entry.size
         read = entry.access.read.name
         write = entry.access.write.name
+        readBy = entry.access.read.holders
+        writeBy = entry.access.write.holders
     }
 
+    /// `"vpn": container 1, 13 bytes, read: any enrolled finger, write: the admin key`.
     var line: String {
-        "  \(name.map { "\"\($0)\"" } ?? "(unnamed)"): container \(container), \(size) bytes, read: \(read), write: \(write)"
+        "\(name.map { "\"\($0)\"" } ?? "(unnamed)"): container \(container), \(size) bytes, read: \(readBy), write: \(writeBy)"
     }
 }

@@ -48,7 +48,7 @@ struct IDStorePutCommand: ParsableCommand {
                                                     adminKey: adminKey)
         }
         let report = EntryReport(entry)
-        try options.print(report, lines: ["Stored \"\(name)\" (\(entry.size) bytes) in container \(entry.container); read: \(report.read), write: \(report.write)."])
+        try options.print(report, lines: ["Stored \"\(name)\" (\(entry.size) bytes) in container \(entry.container); read: \(report.readBy), write: \(report.writeBy)."])
     }
 }
 

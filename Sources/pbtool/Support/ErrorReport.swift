@@ -59,8 +59,9 @@ struct ErrorReport {
             status = .usage
         case APDUError.responseTooShort(let bytes):
             // Responses come from the card, never from the user: fewer than 2 bytes means the
-            // card or its connection failed mid-command (vpcd answers 0 bytes when the card drops).
-            message = "the card's answer has no status word (\(bytes.count) byte(s)): the card or its connection failed mid-command"
+            // card or its connection failed mid-command (vpcd answers 0 bytes when the card drops),
+            // which reads as a removal does (docs/idstore.md promises one text and one code).
+            message = "the card was removed during the command, or failed: its answer has no status word (\(bytes.count) byte(s))"
             status = .transport
         case let error as APDUError:
             message = error.description

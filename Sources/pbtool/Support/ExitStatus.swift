@@ -28,6 +28,8 @@ enum ExitStatus: Int32, CaseIterable {
     case integrity = 11
     /// The card is in the wrong life-cycle state or conditions of use are not satisfied.
     case cardState = 12
+    /// The D-Bus system bus is unreachable, or another program owns the service's bus name.
+    case bus = 13
     /// A bug in pbtool: please report it.
     case software = 70
     /// Interrupted by the user (Ctrl-C).

@@ -1,0 +1,38 @@
+import Fingerprint
+
+extension TemplatesBench {
+    /// The safe threshold for templates of unknown origin (``ScoreCalibration/hostForeign`` and
+    /// ``ScoreCalibration/cardForeign``), checked as the engine's own calibration is: each set is
+    /// scored with a table derived from the other sets' impostor scores of pairs with a foreign
+    /// side (foreign and mixed), false matches pooled; the table derived from all sets is printed
+    /// for pasting into ScoreCalibration+Tables.swift.
+    enum ForeignCalibrationCheck {
+        static func record(_ report: BenchReport, matcher: Threshold.Matcher, _ measured: [OriginScores]) {
+            guard measured.count > 1 else { return }
+            let own = Threshold.forFalseMatchRate(Threshold.defaultFalseMatchRate, matcher: matcher).score
+            var falseMatches = 0, impostors = 0
+            var thresholds: [String] = []
+            for heldOut in measured {
+                let others = measured.filter { $0.set.name != heldOut.set.name }.flatMap(foreignImpostors)
+                let derived = ScoreCalibration.derive(impostorScores: others).threshold(falseMatchRate: Threshold.defaultFalseMatchRate)
+                let threshold = max(own, derived)
+                let scores = foreignImpostors(heldOut)
+                falseMatches += scores.filter { $0 >= threshold }.count
+                impostors += scores.count
+                thresholds.append("\(heldOut.set.name) \(BenchReport.format(threshold))")
+            }
+            report.record("\(matcher) held-out false matches of foreign and mixed pairs at FMR 1/10,000 (\(falseMatches) of \(impostors))",
+                          Double(falseMatches) / Double(max(impostors, 1)) * 10_000, unit: "/10,000",
+                          target: .atMost(TemplatesBench.falseMatchLimit * 10_000))
+            report.note("\(matcher) held-out unknown-origin thresholds: " + thresholds.joined(separator: ", ")
+                        + "; the own one: \(BenchReport.format(own))")
+            let all = ScoreCalibration.derive(impostorScores: measured.flatMap(foreignImpostors))
+            report.note("\(matcher) unknown-origin calibration from all \(measured.count) sets: " + all.swiftLiteral)
+        }
+
+        /// All-impostor scores of the pairs with at least one foreign template.
+        static func foreignImpostors(_ scores: OriginScores) -> [Double] {
+            scores.foreign.allImpostor + scores.ownProbe.allImpostor + scores.foreignProbe.allImpostor
+        }
+    }
+}

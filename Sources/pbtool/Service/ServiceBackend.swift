@@ -1,0 +1,92 @@
+import BiometricFormats
+import Biometry
+import Foundation
+import Sensors
+
+/// What the service's device works with, from `pbtool service`'s options: the sensor, the
+/// encrypted template store and the matcher; the same flows `pbtool enroll` and `verify` run.
+struct ServiceBackend {
+    let sensor: FlowSensorOptions
+    let store: StoreOptions
+    let match: MatchOptions
+    /// Accepted swipes per enrollment (fprintd's `num-enroll-stages`).
+    let swipes: Int
+    /// Where host rejections are counted; it survives a restart of the service.
+    let lockoutPath: String
+    /// A file naming the `--sensor` to use for each operation (tests present another finger).
+    let sensorFile: String?
+    /// The users whose card decides when it is in a reader (`--card-user`), and the reader.
+    let cardUsers: Set<String>
+    let reader: String?
+
+    /// The sensor for one operation, not yet opened; `impressions` as `pbtool enroll`/`verify` ask.
+    func makeSensor(impressions: ClosedRange<Int>) throws -> any FingerprintSensor {
+        var options = sensor
+        if let sensorFile {
+            let named = try String(contentsOfFile: sensorFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !named.isEmpty { options.sensor = named }
+        }
+        return try options.makeSensor(impressions: impressions, announce: false)
+    }
+
+    /// `user`'s enrolled fingers: on the card when it decides for `user`, else in the store
+    /// (none for a user the store does not know).
+    func enrolledFingers(of user: String) throws -> [Finger] {
+        if let card = card(for: user) {
+            defer { card.disconnect(leavingPowered: false) }
+            return try CardReferences(edge: card.edge, reader: card.reader, authorisation: nil).enrolledFingers(of: user)
+        }
+        return try references(writable: false).enrolledFingers(of: user)
+    }
+
+    /// Deletes `fingers` of `user` from the store.
+    func delete(_ fingers: [Finger], of user: String) throws {
+        let references = try references(writable: true)
+        for finger in fingers { try references.delete(finger, of: user) }
+    }
+
+    /// An enrollment of `user`'s `finger` into the store, replacing an earlier one as fprintd does.
+    /// The controller; building it generates a simulated finger or opens the store, so the
+    /// device does it off the bus thread.
+    func enrollment(of finger: Finger, user: String) throws -> EnrollmentController {
+        var configuration = EnrollmentController.Configuration(user: user, finger: finger)
+        configuration.swipes = swipes
+        configuration.replacing = true
+        configuration.timeout = sensor.swipeTimeout(configuration.timeout)
+        let engine = match.engine()
+        return EnrollmentController(configuration: configuration, sensor: try makeSensor(impressions: 1...swipes), engine: engine,
+                                    database: try references(writable: true, engine: engine))
+    }
+
+    /// A verification of `user` against `fingers`: one comparison, as fprintd makes per
+    /// VerifyStart; on the card when it decides for `user` (the card counts its own tries), in
+    /// the store otherwise. The card, if any, is to be disconnected when the flow has ended.
+    func verification(of fingers: VerificationController.FingerChoice, user: String) throws -> (VerificationController, FlowCard?) {
+        var configuration = VerificationController.Configuration(user: user, fingers: fingers)
+        configuration.timeout = sensor.swipeTimeout(.seconds(30))
+        let engine = match.engine()
+        let sensor = try makeSensor(impressions: 4...4)
+        if let card = card(for: user) {
+            let references = CardReferences(edge: card.edge, reader: card.reader, authorisation: nil)
+            return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
+                                           verifier: CardVerifier(edge: card.edge, reader: card.reader)), card)
+        }
+        let references = try references(writable: false, engine: engine)
+        return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
+                                       verifier: HostVerifier(references: references), lockout: RejectionLockout(path: lockoutPath)), nil)
+    }
+
+    /// The card in the reader, when it decides for `user` and one is there.
+    private func card(for user: String) -> FlowCard? {
+        guard cardUsers.contains(user) else { return nil }
+        return try? FlowCard(reader: reader, showSecrets: false, trace: nil)
+    }
+
+    private func references(writable: Bool, engine: RecognitionEngine? = nil) throws -> HostReferences {
+        HostReferences(database: try store.open(readOnly: !writable), engine: engine ?? match.engine())
+    }
+}
+
+// Built once from the parsed options and only read afterwards, from the bus thread and from the
+// tasks that build each operation's flow.
+extension ServiceBackend: @unchecked Sendable {}
