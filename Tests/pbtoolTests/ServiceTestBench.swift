@@ -10,7 +10,7 @@ final class ServiceTestBench {
     static let skipMessage = "needs dbus-daemon and fprintd-enroll/-verify/-list/-delete (Debian packages dbus, fprintd; `make deps`)"
 
     /// The finger enrolled, and a different synthetic finger that does not match it at
-    /// ``FlowTestBench/threshold`` (the pair LoginRecipeTests also relies on).
+    /// the shipped threshold (the pair LoginRecipeTests also relies on).
     static let owner = 5
     static let stranger = 6
     static let policyPath = "etc/dbus-1/system.d/pbtool-fprint.conf"
@@ -36,7 +36,7 @@ final class ServiceTestBench {
         service = try ChildProcess(PBToolProcess.executable.path, [
             "service", "run", "--db", bench.scratch.store, "--key-file", bench.scratch.key, "--sensor", "sim:synthetic:\(Self.owner)",
             "--sim-sensor-file", fingerFile, "--state-directory", bench.scratch.path("state"),
-        ] + FlowTestBench.threshold + arguments, environment: environment, mergingErrors: true)
+        ] + arguments, environment: environment, mergingErrors: true)
         try service.waitForLine { $0.contains("serving net.reactivated.Fprint") }
         // For the in-process clients (BusClient connects to $DBUS_SYSTEM_BUS_ADDRESS).
         setenv("DBUS_SYSTEM_BUS_ADDRESS", bus.address, 1)
