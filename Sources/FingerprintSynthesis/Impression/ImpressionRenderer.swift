@@ -40,8 +40,9 @@ struct ImpressionRenderer {
                             let ridge = Self.sample(field, width: master.width, height: master.height,
                                                     x: node[n], y: node[n &+ 1])
                             // Pores and uneven ridges belong to the skin: the same in every impression.
-                            let skin = texture * Self.latticeNoise(node[n] * textureScale, node[n &+ 1] * textureScale,
-                                                                   master.seed)
+                            let skin = texture == 0 ? 0 : texture * Self.latticeNoise(node[n] * textureScale,
+                                                                                      node[n &+ 1] * textureScale,
+                                                                                      master.seed)
                             out[y &* width &+ x] = ink.level(ridge: ridge, contact: node[n &+ 2],
                                                              threshold: node[n &+ 3] + skin,
                                                              noise: Self.hashNoise(x, y, conditions.noiseSeed))
