@@ -30,9 +30,9 @@ public struct SynthesisParameters: Sendable, Hashable {
     /// How straight the legs of loops and the arms of deltas run (0: plain zero-pole model).
     public var singularStraightening: ClosedRange<Double> = 0.6...0.95
     /// Deviation of the orientation corrections around singular points, radians.
-    public var orientationCorrection: ClosedRange<Double> = 0.03...0.12
+    public var orientationCorrection: ClosedRange<Double> = 0.05...0.16
     /// Amplitude of the smooth bend of the ridge flow, radians.
-    public var orientationBend: ClosedRange<Double> = 0.02...0.08
+    public var orientationBend: ClosedRange<Double> = 0.06...0.16
     /// Amplitude of the ridges' wandering over a few ridge periods, radians.
     public var orientationWobble: ClosedRange<Double> = 0.0...0.0
     /// Chance that a finger has creases, and that it has a scar.
@@ -72,9 +72,9 @@ public struct SynthesisParameters: Sendable, Hashable {
     /// Standard deviation of the rotation, in degrees (clamped to 2.5 deviations).
     public var rotationDeviationDegrees: Double = 12
     /// Largest elastic (plastic) displacement at the edge of the contact region, in pixels at 500 dpi.
-    public var maxElasticDisplacement: Double = 14
+    public var maxElasticDisplacement: Double = 26
     /// Contact region semi-axes as a share of the finger's.
-    public var contactShare: ClosedRange<Double> = 0.85...1.15
+    public var contactShare: ClosedRange<Double> = 0.75...1.15
     /// Standard deviation of the contact centre's offset from the finger's, as a share of the image size.
     public var contactOffsetDeviation: Double = 0.06
     /// Ridge-threshold shift from pressure: negative thickens ridges (pressed), positive thins and
