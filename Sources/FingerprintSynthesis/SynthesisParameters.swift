@@ -1,29 +1,48 @@
 /// Every tuning value of the generator in one place. Lengths in ridge periods scale with
-/// resolution; lengths in pixels are at the output resolution.
+/// resolution; lengths in pixels are at the output resolution unless they say 500 dpi. Ranges are
+/// what one finger (or one impression) draws its own value from, uniformly.
 public struct SynthesisParameters: Sendable, Hashable {
     /// Output image size in pixels (masters are generated at the same size).
     public var width: Int
     /// Output image height in pixels.
     public var height: Int
-    /// Output resolution; ridge periods scale with it (9–10 px at 500 dpi).
+    /// Output resolution; ridge periods scale with it.
     public var dpi: Double
 
-    // Ridge geometry.
-    /// Mean ridge period at 500 dpi, in pixels; each finger draws its own around it.
-    public var meanRidgePeriodAt500DPI: Double = 9.0
-    /// Spread of a finger's mean period between fingers, in pixels at 500 dpi.
-    public var ridgePeriodSpread: Double = 0.5
+    // The population: how fingers differ (FingerTraits).
+    /// Mean ridge period of the mean finger at 500 dpi, pixels.
+    public var meanRidgePeriodAt500DPI: Double = 8.2
+    /// Standard deviation of a finger's mean period between fingers, pixels at 500 dpi.
+    public var ridgePeriodSpread: Double = 0.7
     /// How much longer periods get above the cores and below the deltas (SFinGe's frequency map).
-    public var ridgePeriodStretchOutside: Double = 0.10
+    public var ridgePeriodStretchOutside: ClosedRange<Double> = 0.04...0.18
     /// Amplitude of the smooth random variation of the period across the finger (share of the period).
-    public var ridgePeriodVariation: Double = 0.10
+    public var ridgePeriodVariation: ClosedRange<Double> = 0.03...0.1
+    /// Ridge-growth seeds per 100 × 100 output pixels of finger area.
+    public var seedsPer10kPixels: ClosedRange<Double> = 2.0...6.0
+    /// Minutiae planted per 100 × 100 output pixels of finger area, on top of those the ridge
+    /// flow forces (``GrowthStart``).
+    public var plantedMinutiaePer10kPixels: ClosedRange<Double> = 1.0...3.0
+    /// Planted minutiae lie at least this many ridge periods apart.
+    public var plantedMinutiaSpacing: Double = 2.5
+    /// Ridge/valley level shift: sets the balance of ridge endings and bifurcations.
+    public var ridgeBalance: ClosedRange<Double> = -0.2...0.2
+    /// How straight the legs of loops and the arms of deltas run (0: plain zero-pole model).
+    public var singularStraightening: ClosedRange<Double> = 0.6...0.95
+    /// Deviation of the orientation corrections around singular points, radians.
+    public var orientationCorrection: ClosedRange<Double> = 0.05...0.16
+    /// Amplitude of the smooth bend of the ridge flow, radians.
+    public var orientationBend: ClosedRange<Double> = 0.06...0.16
+    /// Amplitude of the ridges' wandering over a few ridge periods, radians.
+    public var orientationWobble: ClosedRange<Double> = 0.0...0.0
+    /// Chance that a finger has creases, and that it has a scar.
+    public var creaseChance: Double = 0.3
+    public var scarChance: Double = 0.04
 
     // Ridge growth (iterative contextual filtering).
     /// Growth runs on a grid up to this many times coarser than the output, then is interpolated
     /// up; the grid keeps about 4 cells per ridge period whatever this says.
     public var growthScale: Int = 2
-    /// Random seeds per 100 × 100 output pixels of finger area.
-    public var seedsPer10kPixels: Double = 2.0
     /// Orientation and period bins of the Gabor kernel bank.
     public var orientationBins: Int = 36
     /// Period bin width of the kernel bank, output pixels.
@@ -49,21 +68,29 @@ public struct SynthesisParameters: Sendable, Hashable {
 
     // Impressions.
     /// Standard deviation of the finger's displacement, as a share of the image size.
-    public var displacementDeviation: Double = 0.05
+    public var displacementDeviation: Double = 0.06
     /// Standard deviation of the rotation, in degrees (clamped to 2.5 deviations).
-    public var rotationDeviationDegrees: Double = 7
+    public var rotationDeviationDegrees: Double = 12
     /// Largest elastic (plastic) displacement at the edge of the contact region, in pixels at 500 dpi.
-    public var maxElasticDisplacement: Double = 7
-    /// Contact region semi-axes as a share of the finger's, drawn uniformly in this range.
-    public var contactShare: ClosedRange<Double> = 0.72...1.0
-    /// Ridge-threshold shift from pressure and skin: negative thickens ridges (wet, pressed), positive
-    /// thins and breaks them (dry, light).
+    public var maxElasticDisplacement: Double = 26
+    /// Contact region semi-axes as a share of the finger's.
+    public var contactShare: ClosedRange<Double> = 0.75...1.15
+    /// Standard deviation of the contact centre's offset from the finger's, as a share of the image size.
+    public var contactOffsetDeviation: Double = 0.06
+    /// Ridge-threshold shift from pressure: negative thickens ridges (pressed), positive thins and
+    /// breaks them (light); each finger's moisture shifts it further.
     public var pressureRange: ClosedRange<Double> = -0.35...0.45
-    /// Strength of the patchy dryness noise and of the per-pixel sensor noise (gray levels).
-    public var drynessPatchStrength: Double = 0.45
+    /// Strength of the patchy dryness that breaks ridges.
+    public var drynessPatchStrength: Double = 1.0
+    /// Strength of the skin's fine texture (pores, uneven ridge edges) on the ridge threshold.
+    public var skinTexture: Double = 0
+    /// Size of the texture's cells, in ridge periods.
+    public var skinTextureCell: Double = 0.3
+    /// Share of the full ridge-to-valley contrast an impression records.
+    public var contrastRange: ClosedRange<Double> = 0.55...1.0
     /// Per-pixel sensor noise amplitude, gray levels.
-    public var sensorNoiseLevels: Double = 10
-    /// Gray levels of ridges, valleys and background.
+    public var sensorNoiseLevels: ClosedRange<Double> = 6...18
+    /// Gray levels of ridges at full contrast.
     public var ridgeLevel: Double = 40
     /// Gray level of valleys on the skin.
     public var valleyLevel: Double = 215

@@ -4,11 +4,13 @@ import Foundation
 enum BenchTarget: Sendable, Equatable {
     case atMost(Double)
     case atLeast(Double)
+    case within(ClosedRange<Double>)
 
     func isMet(by value: Double) -> Bool {
         switch self {
         case .atMost(let limit): value <= limit
         case .atLeast(let limit): value >= limit
+        case .within(let range): range.contains(value)
         }
     }
 
@@ -16,6 +18,7 @@ enum BenchTarget: Sendable, Equatable {
         switch self {
         case .atMost(let limit): "≤ \(BenchReport.format(limit))"
         case .atLeast(let limit): "≥ \(BenchReport.format(limit))"
+        case .within(let range): "\(BenchReport.format(range.lowerBound))…\(BenchReport.format(range.upperBound))"
         }
     }
 }

@@ -20,6 +20,7 @@ enum BenchSuites {
         CardEdgeBench.self,
         BiometryBench.self,
         EngineBench.self,
+        RealismBench.self,
         TemplatesBench.self,
         ServiceBench.self,
     ]

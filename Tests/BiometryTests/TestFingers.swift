@@ -12,11 +12,10 @@ import Testing
 /// once per run and shared.
 enum TestFingers {
     static let parameters = SynthesisParameters(width: 256, height: 288, dpi: 500)
-    /// The decision threshold the tests use: between this engine's impostor scores for these
-    /// fingers (up to ≈ 50) and its scores for different impressions of one finger (≈ 250 and
-    /// up). Given as a score because synthetic fingers from one generator are more alike than the
-    /// FVC fingers the FMR calibration was measured on (FMR 1/10,000 is a score of about 51).
-    static let engine = RecognitionEngine(threshold: Threshold(score: 150))
+    /// The engine as pbtool ships it: the host matcher at its calibrated FMR 1/10,000 threshold.
+    /// Synthetic fingers differ from each other as real ones do (`pbbench realism` measures it),
+    /// so they need no threshold of their own.
+    static let engine = RecognitionEngine(threshold: .forFalseMatchRate(Threshold.defaultFalseMatchRate))
 
     private static let masters = Mutex<[UInt64: MasterFingerprint]>([:])
     private static let impressions = Mutex<[String: GrayImage]>([:])

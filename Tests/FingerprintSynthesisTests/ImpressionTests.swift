@@ -62,6 +62,7 @@ import Glibc
             var conditions = ImpressionConditions.random(for: master, parameters: parameters, using: &generator)
             conditions.pressure = 0
             conditions.dryness = 0
+            conditions.contrast = 1
             let impression = master.impression(conditions: conditions, parameters: parameters)
             let image = impression.image
             var darkest = [Double]()

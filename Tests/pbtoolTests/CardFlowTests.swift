@@ -26,7 +26,7 @@ import VirtualCard
             #expect(try pbtool(["idstore", "put", "vpn", "--from", secret, "--access", "finger", "--admin-key", Self.adminKey],
                                bench: bench).status == 0)
             let enrolled = try pbtool(["enroll", "--finger", "right-index", "--on-card", "--admin-key", Self.adminKey,
-                                       "--sensor", "sim:synthetic:5", "--json"] + FlowTestBench.threshold, bench: bench)
+                                       "--sensor", "sim:synthetic:5", "--json"], bench: bench)
             #expect(enrolled.status == 0, "\(enrolled.standardError)")
             #expect(FlowTestBench.outcome(enrolled)?["checkedForDuplicates"] as? Bool == false)
 
@@ -55,7 +55,7 @@ import VirtualCard
             let bench = try FlowTestBench()
             #expect(try pbtool(["card", "init", "--admin-key", Self.adminKey], bench: bench).status == 0)
             let enrolled = try pbtool(["enroll", "--finger", "right-index", "--on-card", "--admin-key", Self.adminKey,
-                                       "--sensor", "sim:synthetic:5", "--quiet"] + FlowTestBench.threshold, bench: bench)
+                                       "--sensor", "sim:synthetic:5", "--quiet"], bench: bench)
             #expect(enrolled.status == 0, "\(enrolled.standardError)")
             func service(seed: Int) throws -> LoginRecipeTests.PAMService {
                 try LoginRecipeTests.PAMService(command: [PBToolProcess.executable.path, "verify", "--on-card", "--quiet",

@@ -16,7 +16,7 @@ import TestSupport
         let log = bench.scratch.path("logs/flow.log")
 
         let enrolled = try bench.run(["enroll"], ["--finger", "right-index", "--user", "alice", "--sensor", "sim:synthetic:5",
-                                                  "--json", "--log-file", log] + FlowTestBench.threshold)
+                                                  "--json", "--log-file", log])
         #expect(enrolled.status == 0, "\(enrolled.standardError)")
         #expect(FlowTestBench.outcome(enrolled)?["result"] as? String == "enrolled")
         let events = FlowTestBench.events(enrolled)
@@ -25,23 +25,23 @@ import TestSupport
         #expect(try bench.users() == ["alice"])
 
         let matched = try bench.run(["verify"], ["--finger", "right-index", "--user", "alice", "--sensor", "sim:synthetic:5",
-                                                 "--quiet", "--log-file", log] + FlowTestBench.threshold)
+                                                 "--quiet", "--log-file", log])
         #expect(matched.status == 0, "\(matched.standardError)")
         #expect(matched.standardOutput.isEmpty)
         #expect(FileManager.default.fileExists(atPath: log + ".1"))
         #expect(try String(contentsOfFile: log, encoding: .utf8).contains("matchAccepted finger=right-index"))
 
-        let stranger = try bench.run(["verify"], ["--any", "--user", "alice", "--sensor", "sim:synthetic:6", "--json"] + FlowTestBench.threshold)
+        let stranger = try bench.run(["verify"], ["--any", "--user", "alice", "--sensor", "sim:synthetic:6", "--json"])
         #expect(stranger.status == 1)
         let outcome = FlowTestBench.outcome(stranger)
         #expect(outcome?["result"] as? String == "notMatched")
         #expect((outcome?["comparisons"] as? [[String: Any]])?.first?["retriesLeft"] as? Int == 4)
 
         let late = try bench.run(["verify"], ["--user", "alice", "--sensor", "sim:synthetic:5", "--sim-finger-delay", "20s",
-                                              "--timeout", "0.5s", "--quiet"] + FlowTestBench.threshold)
+                                              "--timeout", "0.5s", "--quiet"])
         #expect(late.status == 7)
 
-        let unknown = try bench.run(["verify"], ["--finger", "left-little", "--user", "alice", "--sensor", "sim:synthetic:5"] + FlowTestBench.threshold)
+        let unknown = try bench.run(["verify"], ["--finger", "left-little", "--user", "alice", "--sensor", "sim:synthetic:5"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("left-little is not enrolled for alice"))
 
@@ -53,7 +53,7 @@ import TestSupport
         let bench = try FlowTestBench()
         let process = try StreamingPBTool(["enroll", "--finger", "right-index", "--user", "bob", "--sensor", "sim:synthetic:5",
                                            "--sim-finger-delay", "1h", "--timeout", "1h", "--db", bench.scratch.store, "--key-file", bench.scratch.key]
-                                          + FlowTestBench.threshold, environment: bench.environment)
+                                         , environment: bench.environment)
         // Wait until the flow asks for the first swipe, then interrupt it as Ctrl-C would.
         try process.waitForLine { $0.contains("Swipe 1 of 3") }
         process.send(SIGINT)
@@ -67,7 +67,7 @@ import TestSupport
     @Test func aSensorUnpluggedMidEnrollmentExits8AndStoresNothing() throws {
         let bench = try FlowTestBench()
         let unplugged = try bench.run(["enroll"], ["--finger", "left-index", "--user", "carol", "--sensor", "sim:synthetic:5",
-                                                  "--sim-unplug-after", "1"] + FlowTestBench.threshold)
+                                                  "--sim-unplug-after", "1"])
         #expect(unplugged.status == 8)
         #expect(unplugged.standardError.contains("unplugged"))
         #expect(try bench.users().isEmpty)
@@ -78,7 +78,7 @@ import TestSupport
     @Test func aSensorUnpluggedAndPluggedInAgainContinuesTheEnrollment() throws {
         let bench = try FlowTestBench()
         let replugged = try bench.run(["enroll"], ["--finger", "left-index", "--user", "erin", "--sensor", "sim:synthetic:5",
-                                                   "--sim-unplug-after", "1", "--sim-replug", "--json"] + FlowTestBench.threshold)
+                                                   "--sim-unplug-after", "1", "--sim-replug", "--json"])
         #expect(replugged.status == 0, "\(replugged.standardError)")
         let events = FlowTestBench.events(replugged)
         let detached = try #require(events.firstIndex(of: "device"))
@@ -92,7 +92,7 @@ import TestSupport
 
     @Test func withoutASensorTheCommandSaysHowToSimulateOne() throws {
         let bench = try FlowTestBench()
-        let missing = try bench.run(["verify"], ["--user", "dan", "--sensor", "auto", "--timeout", "1s"] + FlowTestBench.threshold)
+        let missing = try bench.run(["verify"], ["--user", "dan", "--sensor", "auto", "--timeout", "1s"])
         #expect(missing.status == 8)
         #expect(missing.standardError.contains("--sensor sim"))
     }
@@ -118,14 +118,14 @@ import TestSupport
         let other = bench.scratch.path("other.key")
         #expect(try PBToolProcess.run(["db", "init", "--db", bench.scratch.path("other.db"), "--key-file", other]).status == 0)
         let wrongKey = try PBToolProcess.run(["verify", "--user", "fay", "--db", bench.scratch.store, "--key-file", other,
-                                              "--sensor", "sim:synthetic:5", "--json"] + FlowTestBench.threshold,
+                                              "--sensor", "sim:synthetic:5", "--json"],
                                              environment: bench.environment)
         #expect(wrongKey.status == 10)
         #expect(wrongKey.standardError.contains("wrong key"))
         #expect(!FlowTestBench.events(wrongKey).contains("swipeRequested"))
         let missing = try PBToolProcess.run(["enroll", "--finger", "right-index", "--user", "fay",
                                              "--db", bench.scratch.path("missing.db"), "--key-file", bench.scratch.key,
-                                             "--sensor", "sim:synthetic:5"] + FlowTestBench.threshold,
+                                             "--sensor", "sim:synthetic:5"],
                                             environment: bench.environment)
         #expect(missing.status == 9)
         #expect(missing.standardError.contains("no template store"))
@@ -133,8 +133,7 @@ import TestSupport
 
     @Test func aRateTakesItsThresholdFromTheEnginesCalibration() throws {
         let bench = try FlowTestBench()
-        let enrolled = try bench.run(["enroll"], ["--finger", "right-index", "--user", "erin", "--sensor", "sim:synthetic:5"]
-                                     + FlowTestBench.threshold)
+        let enrolled = try bench.run(["enroll"], ["--finger", "right-index", "--user", "erin", "--sensor", "sim:synthetic:5"])
         #expect(enrolled.status == 0, "\(enrolled.standardError)")
         let matched = try bench.run(["verify"], ["--user", "erin", "--sensor", "sim:synthetic:5", "--fmr", "1/10000", "--quiet"])
         #expect(matched.status == 0, "\(matched.standardError)")

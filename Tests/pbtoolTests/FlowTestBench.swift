@@ -6,10 +6,6 @@ import TestSupport
 /// own lock-out file and hooks are never touched.
 final class FlowTestBench {
     let scratch: DBTestStore
-    /// The matcher score the tests decide at. Synthetic fingers from one generator are more alike
-    /// than real ones: their impostor scores reach about 50, where the threshold calibrated on
-    /// FVC impostors for FMR 1/10,000 sits (about 51), and their genuine scores are 250 and up.
-    static let threshold = ["--threshold-score", "150"]
 
     init() throws {
         scratch = try DBTestStore()

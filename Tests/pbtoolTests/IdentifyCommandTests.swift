@@ -9,11 +9,11 @@ import TestSupport
         let bench = try FlowTestBench()
         for (user, seed) in [("alice", 5), ("bob", 7)] {
             let enrolled = try bench.run(["enroll"], ["--finger", "right-index", "--user", user, "--sensor", "sim:synthetic:\(seed)",
-                                                      "--quiet"] + FlowTestBench.threshold)
+                                                      "--quiet"])
             #expect(enrolled.status == 0, "\(enrolled.standardError)")
         }
         for extra in [[], ["--exhaustive"]] {
-            let found = try bench.run(["identify"], ["--sensor", "sim:synthetic:7", "--json"] + extra + FlowTestBench.threshold)
+            let found = try bench.run(["identify"], ["--sensor", "sim:synthetic:7", "--json"] + extra)
             #expect(found.status == 0, "\(found.standardError)")
             let outcome = FlowTestBench.outcome(found)
             #expect(outcome?["result"] as? String == "identified")
@@ -21,7 +21,7 @@ import TestSupport
             #expect(candidates.map { $0["user"] as? String } == ["bob"])
             #expect(candidates.first?["finger"] as? String == "right-index")
         }
-        let stranger = try bench.run(["identify"], ["--sensor", "sim:synthetic:6", "--json"] + FlowTestBench.threshold)
+        let stranger = try bench.run(["identify"], ["--sensor", "sim:synthetic:6", "--json"])
         #expect(stranger.status == 1, "\(stranger.standardError)")
     }
 

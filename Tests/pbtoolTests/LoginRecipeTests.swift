@@ -38,13 +38,13 @@ import TestSupport
     func pamExecAuthenticatesWithTheTemplateStore() throws {
         let bench = try FlowTestBench()
         let enrolled = try bench.run(["enroll"], ["--finger", "right-index", "--user", "alice", "--sensor", "sim:synthetic:5",
-                                                  "--quiet"] + FlowTestBench.threshold)
+                                                  "--quiet"])
         #expect(enrolled.status == 0, "\(enrolled.standardError)")
         func service(seed: Int) throws -> PAMService {
             try PAMService(command: ["/usr/bin/env", "XDG_STATE_HOME=\(bench.scratch.path("state"))",
                                      PBToolProcess.executable.path, "verify", "--quiet", "--user", "alice",
                                      "--db", bench.scratch.store, "--key-file", bench.scratch.key,
-                                     "--sensor", "sim:synthetic:\(seed)"] + FlowTestBench.threshold)
+                                     "--sensor", "sim:synthetic:\(seed)"])
         }
         let owner = try service(seed: 5).authenticate("alice")
         #expect(owner.status == 0, "\(owner.output)")

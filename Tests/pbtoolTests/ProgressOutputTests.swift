@@ -71,10 +71,10 @@ struct ProgressOutputTests {
     @Test func rotateKeyAndIdentifyShowTheirsToo() throws {
         let bench = try FlowTestBench()
         let enrolled = try bench.run(["enroll"], ["--finger", "right-index", "--user", "bob", "--sensor", "sim:synthetic:7",
-                                                  "--quiet"] + FlowTestBench.threshold)
+                                                  "--quiet"])
         #expect(enrolled.status == 0, "\(enrolled.standardError)")
         let store = ["--db", bench.scratch.store, "--key-file", bench.scratch.key]
-        let identify = ["identify", "--sensor", "sim:synthetic:7"] + store + FlowTestBench.threshold
+        let identify = ["identify", "--sensor", "sim:synthetic:7"] + store
         let found = try TerminalSession.run(identify, environment: bench.environment)
         #expect(found.status == 0, "\(found.screen)")
         #expect(drawsBar(found.screen, "loading", ending: "1/1 references"), "\(found.screen.debugDescription)")

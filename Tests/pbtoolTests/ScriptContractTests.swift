@@ -50,7 +50,7 @@ import TestSupport
         let bench = try FlowTestBench()
         let login = String(cString: getpwuid(geteuid())!.pointee.pw_name)
         let arguments = ["enroll", "--finger", "right-index", "--sensor", "sim:synthetic:7", "--quiet", "--db", bench.scratch.store,
-                         "--key-file", bench.scratch.key] + FlowTestBench.threshold
+                         "--key-file", bench.scratch.key]
         let enrolled = try PBToolProcess.run(arguments, environment: bench.environment, unsetting: ["USER"])
         #expect(enrolled.status == 0, "\(enrolled.standardError)")
         #expect(try bench.users() == [login])

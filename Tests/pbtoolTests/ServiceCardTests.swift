@@ -77,7 +77,7 @@ import VirtualCard
         let environment = bench.bench.environment
         #expect(try PBToolProcess.run(["card", "init", "--admin-key", adminKey], environment: environment).status == 0)
         let enrolled = try PBToolProcess.run(["enroll", "--finger", "right-index", "--on-card", "--admin-key", adminKey,
-                                              "--sensor", "sim:synthetic:\(ServiceTestBench.owner)", "--quiet"] + FlowTestBench.threshold,
+                                              "--sensor", "sim:synthetic:\(ServiceTestBench.owner)", "--quiet"],
                                              environment: environment)
         #expect(enrolled.status == 0, "\(enrolled.standardError)")
     }

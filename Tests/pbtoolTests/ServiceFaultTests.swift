@@ -11,7 +11,7 @@ import TestSupport
         // Every operation's sensor is unplugged when its first swipe starts.
         let bench = try ServiceTestBench(["--sim-unplug-after", "0"])
         let enrolled = try bench.bench.run(["enroll"], ["--finger", "right-index", "--user", "root", "--quiet",
-                                                        "--sensor", "sim:synthetic:\(ServiceTestBench.owner)"] + FlowTestBench.threshold)
+                                                        "--sensor", "sim:synthetic:\(ServiceTestBench.owner)"])
         #expect(enrolled.status == 0, "\(enrolled.standardError)")
         let verified = try bench.run("fprintd-verify")
         #expect(verified.status == 1)

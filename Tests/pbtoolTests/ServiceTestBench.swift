@@ -11,7 +11,7 @@ final class ServiceTestBench {
     static let skipMessage = "needs dbus-daemon and fprintd-enroll/-verify/-list/-delete (Debian packages dbus, fprintd; `make deps`)"
 
     /// The finger enrolled, and a different synthetic finger that does not match it at
-    /// ``FlowTestBench/threshold`` (the pair LoginRecipeTests also relies on).
+    /// the shipped threshold (the pair LoginRecipeTests also relies on).
     static let owner = 5
     static let stranger = 6
     static let policyPath = "etc/dbus-1/system.d/pbtool-fprint.conf"
@@ -66,7 +66,7 @@ final class ServiceTestBench {
         let service = try ChildProcess(PBToolProcess.executable.path, [
             "service", "run", "--db", bench.scratch.store, "--key-file", bench.scratch.key, "--sensor", "sim:synthetic:\(Self.owner)",
             "--sim-sensor-file", fingerFile, "--state-directory", bench.scratch.path("state"),
-        ] + FlowTestBench.threshold + arguments, environment: environment, mergingErrors: true)
+        ] + arguments, environment: environment, mergingErrors: true)
         try service.waitForLine { $0.contains("serving net.reactivated.Fprint") }
         return service
     }

@@ -3,12 +3,12 @@ import Foundation
 
 /// Work spread over the machine's cores with `DispatchQueue.concurrentPerform`, in contiguous
 /// chunks so each chunk keeps its own buffers.
-enum ParallelMap {
+package enum ParallelMap {
     /// Workers to use: one per active core.
-    static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// `transform` applied to every element, results in input order; the first error wins.
-    static func map<Element: Sendable, Result: Sendable>(
+    package static func map<Element: Sendable, Result: Sendable>(
         _ elements: [Element], _ transform: @Sendable (Element) throws -> Result) throws -> [Result] {
         let chunks = chunked(elements.count)
         let results = ResultSlots<[Result]>(count: chunks.count)

@@ -28,6 +28,7 @@ struct ImpressionRenderer {
         let grid = LookupGrid(width: width, height: height, step: gridStep) { x, y in nodeValues(x: x, y: y) }
         var levels = [Float](repeating: 0, count: width * height)
         let ink = InkModel(parameters: parameters, conditions: conditions)
+        let texture = Float(parameters.skinTexture), textureScale = Float(1 / (parameters.skinTextureCell * master.periods.meanPeriod))
         var row = [Float](repeating: 0, count: width * 4)
         master.ridgeField.withUnsafeBufferPointer { field in
             levels.withUnsafeMutableBufferPointer { out in
@@ -38,8 +39,12 @@ struct ImpressionRenderer {
                             let n = x &* 4
                             let ridge = Self.sample(field, width: master.width, height: master.height,
                                                     x: node[n], y: node[n &+ 1])
+                            // Pores and uneven ridges belong to the skin: the same in every impression.
+                            let skin = texture == 0 ? 0 : texture * Self.latticeNoise(node[n] * textureScale,
+                                                                                      node[n &+ 1] * textureScale,
+                                                                                      master.seed)
                             out[y &* width &+ x] = ink.level(ridge: ridge, contact: node[n &+ 2],
-                                                             threshold: node[n &+ 3],
+                                                             threshold: node[n &+ 3] + skin,
                                                              noise: Self.hashNoise(x, y, conditions.noiseSeed))
                         }
                     }
@@ -85,6 +90,20 @@ struct ImpressionRenderer {
         return Float(h >> 40) * (1 / Float(1 << 24)) - 0.5
     }
 
+    /// Smooth noise in −0.5…0.5 from a seed: random values on the integer lattice, interpolated
+    /// bilinearly with a smoothstep.
+    @inline(__always)
+    static func latticeNoise(_ x: Float, _ y: Float, _ seed: UInt64) -> Float {
+        let column = Int(x.rounded(.down)), row = Int(y.rounded(.down))
+        var fx = x - Float(column), fy = y - Float(row)
+        fx = fx * fx * (3 - 2 * fx)
+        fy = fy * fy * (3 - 2 * fy)
+        let a = hashNoise(column, row, seed), b = hashNoise(column &+ 1, row, seed)
+        let c = hashNoise(column, row &+ 1, seed), d = hashNoise(column &+ 1, row &+ 1, seed)
+        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+        return top + (bottom - top) * fy
+    }
+
     /// A 3 × 3 binomial blur (the sensor's optics), then rounding to 8 bits.
     static func blurred(_ levels: [Float], width: Int) -> [UInt8] {
         let height = levels.count / width
@@ -107,7 +126,7 @@ struct ImpressionRenderer {
     }
 }
 
-/// Turns a ridge-field value into a gray level: threshold, soft edge, contact fade, noise.
+/// Turns a ridge-field value into a gray level: threshold, soft edge, contrast, contact fade, noise.
 struct InkModel {
     let ridgeLevel: Float
     let valleyLevel: Float
@@ -116,10 +135,10 @@ struct InkModel {
     let softness: Float = 0.35
 
     init(parameters: SynthesisParameters, conditions: ImpressionConditions) {
-        ridgeLevel = Float(parameters.ridgeLevel)
         valleyLevel = Float(parameters.valleyLevel)
+        ridgeLevel = valleyLevel - Float((parameters.valleyLevel - parameters.ridgeLevel) * conditions.contrast)
         backgroundLevel = Float(parameters.backgroundLevel)
-        noiseLevels = Float(parameters.sensorNoiseLevels)
+        noiseLevels = Float(conditions.noiseLevel)
     }
 
     @inline(__always)

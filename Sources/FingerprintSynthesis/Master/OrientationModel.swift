@@ -4,38 +4,53 @@ import Glibc
 
 /// The ridge orientation of a master fingerprint at any point.
 ///
-/// Classes with singular points use the Sherlock–Monro zero-pole model (Sherlock & Monro, 1993):
-/// α(z) = ½ Σ arg(z − core) − ½ Σ arg(z − delta). Above the cores the field bends toward arcs
-/// concentric with the fingertip, as real ridges do. Arches have no singular points: ridges are
-/// humps whose height peaks at one row. Angles are image orientations (y down) in `0 ..< π`.
+/// Classes with singular points use the Sherlock–Monro zero-pole model (Sherlock & Monro, 1993),
+/// α(z) = ½ Σ g(arg(z − core)) − ½ Σ g(arg(z − delta)), with each point's g the identity
+/// straightened along a core's legs and a delta's arms (``SingularPointShape``) and corrected at
+/// random per finger (``OrientationPerturbation``). Above the cores the field bends toward
+/// arcs concentric with the fingertip, as real ridges do. Arches have no singular points: ridges
+/// are humps whose height peaks along one tilted row. A smooth per-finger bend is added last.
+/// Angles are image orientations (y down) in `0 ..< π`.
 public struct OrientationModel: Sendable {
     /// The class the model was built for.
     public let fingerClass: FingerprintClass
     /// Cores and deltas, master pixels.
     public let singularPoints: [SingularPoint]
     let shape: FingerShape
-    let archHump: (row: Double, amplitude: Double, spread: Double)
+    let archHump: (row: Double, amplitude: Double, spread: Double, tilt: Double)
     let period: Double
+    let shapes: [SingularPointShape]
+    let perturbation: OrientationPerturbation
 
-    init(fingerClass: FingerprintClass, shape: FingerShape, period: Double, using generator: inout Xoshiro256) {
+    init(fingerClass: FingerprintClass, shape: FingerShape, traits: FingerTraits, using generator: inout Xoshiro256) {
         self.fingerClass = fingerClass
         self.shape = shape
-        self.period = period
+        period = traits.meanPeriod
         singularPoints = Self.placeSingularPoints(fingerClass, shape: shape, period: period, using: &generator)
-        archHump = (shape.centerY + generator.normal(deviation: 1.5 * period),
-                    generator.uniform(2.0...3.5) * period, generator.uniform(7.0...11.0) * period)
+        let straightening = traits.singularStraightening, points = singularPoints
+        shapes = SingularPointShape.shapes(of: points) { index in
+            // A whorl's cores sit inside circles, not at the head of a loop: little to straighten.
+            let share = fingerClass == .whorl && points[index].kind == .core ? 0.4 : 1
+            return min(max(share * straightening + generator.normal(deviation: 0.1, limit: 2), 0), 1)
+        }
+        archHump = (shape.centerY + generator.normal(deviation: 2 * period), generator.uniform(1.5...4.0) * period,
+                    generator.uniform(6.0...12.0) * period, generator.normal(deviation: 0.15))
+        perturbation = OrientationPerturbation(singularPoints: singularPoints.count,
+                                               correction: traits.orientationCorrection,
+                                               bendAmplitude: traits.orientationBend,
+                                               wobbleAmplitude: traits.orientationWobble, period: period, using: &generator)
     }
 
     /// The orientation at a pixel, in radians `0 ..< π` (a ridge runs along (cos α, sin α), y down).
     public func orientation(x: Double, y: Double) -> Double {
         let base = fingerClass == .arch ? archOrientation(x: x, y: y) : zeroPoleOrientation(x: x, y: y)
-        return blendTowardTipArcs(base, x: x, y: y)
+        return reduced(blendTowardTipArcs(base, x: x, y: y) + perturbation.bend(x: x, y: y))
     }
 
     private func zeroPoleOrientation(x: Double, y: Double) -> Double {
         var angle = 0.0
-        for point in singularPoints {
-            let arg = atan2(y - point.y, x - point.x)
+        for (index, point) in singularPoints.enumerated() {
+            let arg = perturbation.corrected(shapes[index].shaped(atan2(y - point.y, x - point.x)), point: index)
             angle += point.kind == .core ? arg / 2 : -arg / 2
         }
         return reduced(angle)
@@ -43,8 +58,9 @@ public struct OrientationModel: Sendable {
 
     private func archOrientation(x: Double, y: Double) -> Double {
         let k = Double.pi / (2 * (x < shape.centerX ? shape.leftHalfWidth : shape.rightHalfWidth))
-        let rowWeight = exp(-pow((y - archHump.row) / archHump.spread, 2))
-        return reduced(atan(archHump.amplitude * rowWeight * k * sin(k * (x - shape.centerX))))
+        let row = archHump.row + archHump.tilt * (x - shape.centerX)
+        let rowWeight = exp(-pow((y - row) / archHump.spread, 2))
+        return reduced(atan(archHump.amplitude * rowWeight * k * sin(k * (x - shape.centerX))) + atan(archHump.tilt))
     }
 
     /// Above the highest core (or the arch hump) ridges follow the fingertip's outline.
@@ -62,39 +78,5 @@ public struct OrientationModel: Sendable {
         var value = angle.truncatingRemainder(dividingBy: .pi)
         if value < 0 { value += .pi }
         return value
-    }
-}
-
-extension OrientationModel {
-    /// Places cores and deltas for a class, at distances measured in ridge periods.
-    static func placeSingularPoints(_ fingerClass: FingerprintClass, shape: FingerShape, period: Double,
-                                    using generator: inout Xoshiro256) -> [SingularPoint] {
-        let coreX = shape.centerX + generator.normal(deviation: 1.5 * period)
-        let coreY = shape.centerY - 1.5 * period + generator.normal(deviation: 1.2 * period)
-        let core = SingularPoint(kind: .core, x: coreX, y: coreY)
-        switch fingerClass {
-        case .arch:
-            return []
-        case .tentedArch:
-            let drop = generator.uniform(4.0...7.0) * period
-            return [core, SingularPoint(kind: .delta, x: coreX + generator.normal(deviation: 0.5 * period), y: coreY + drop)]
-        case .leftLoop, .rightLoop:
-            let distance = generator.uniform(9.0...13.0) * period
-            let side: Double = fingerClass == .leftLoop ? 1 : -1
-            let tilt = generator.uniform(0.45...0.8)
-            return [core, SingularPoint(kind: .delta, x: coreX + side * distance * sin(tilt), y: coreY + distance * cos(tilt))]
-        case .whorl:
-            let separation = generator.uniform(1.5...3.5) * period
-            let twist = generator.uniform(-0.6...0.6)
-            let half = (dx: separation / 2 * cos(twist), dy: separation / 2 * sin(twist))
-            let below = coreY + generator.uniform(7.0...10.0) * period
-            return [
-                SingularPoint(kind: .core, x: coreX - half.dx, y: coreY - half.dy),
-                SingularPoint(kind: .core, x: coreX + half.dx, y: coreY + half.dy),
-                SingularPoint(kind: .delta, x: coreX - generator.uniform(8.0...11.0) * period, y: below),
-                SingularPoint(kind: .delta, x: coreX + generator.uniform(8.0...11.0) * period,
-                              y: below + generator.normal(deviation: period)),
-            ]
-        }
     }
 }

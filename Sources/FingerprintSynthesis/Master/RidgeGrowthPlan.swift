@@ -1,10 +1,13 @@
-/// Prepares ridge growth for one master: the coarse grid, each cell's kernel, the random seeds,
-/// and the interpolation of the settled field back to full resolution.
+/// Prepares ridge growth for one master: the coarse grid, each cell's kernel, the start (random
+/// seeds and planted minutiae, ``GrowthStart``), and the interpolation of the settled field back
+/// to full resolution.
 struct RidgeGrowthPlan {
     let parameters: SynthesisParameters
     let shape: FingerShape
     let orientation: OrientationModel
     let periods: RidgePeriodMap
+    /// The finger's own seed and planted-minutia densities.
+    let traits: FingerTraits
 
     /// Grows the pattern; returns the full-resolution field and the passes it took.
     func run(using generator: inout Xoshiro256) -> (field: [Float], iterations: Int) {
@@ -30,28 +33,11 @@ struct RidgeGrowthPlan {
             return Int32(bank.index(orientation: angle, period: cellPeriods[cell]))
         }
         let growth = RidgeGrowth(width: columns, height: rows, bank: bank, kernelIndex: kernels)
-        let grown = growth.grow(seeds: seeds(columns: columns, rows: rows, scale: scale, using: &generator),
-                                gain: Float(parameters.growthGain), maxIterations: parameters.maxGrowthIterations,
+        let start = GrowthStart(columns: columns, rows: rows, scale: scale, plan: self)
+            .values(using: &generator)
+        let grown = growth.grow(start: start, gain: Float(parameters.growthGain), maxIterations: parameters.maxGrowthIterations,
                                 settledShare: parameters.settledShare)
         return (upsampled(grown.field, columns: columns, rows: rows, scale: scale), grown.iterations)
-    }
-
-    private func seeds(columns: Int, rows: Int, scale: Int,
-                       using generator: inout Xoshiro256) -> [(x: Int, y: Int, sign: Float)] {
-        let area = Double(parameters.width * parameters.height) * 0.7
-        let count = max(1, Int((parameters.seedsPer10kPixels * area / 10_000).rounded()))
-        var seeds = [(x: Int, y: Int, sign: Float)]()
-        var attempts = 0
-        while seeds.count < count && attempts < count * 50 {
-            attempts += 1
-            let x = generator.integer(0...(columns - 1)), y = generator.integer(0...(rows - 1))
-            let sign: Float = generator.next() & 1 == 0 ? 1 : -1
-            guard shape.depth(x: (Double(x) + 0.5) * Double(scale), y: (Double(y) + 0.5) * Double(scale)) > 0 else {
-                continue
-            }
-            seeds.append((x, y, sign))
-        }
-        return seeds
     }
 
     /// Bilinear interpolation of the coarse field to full resolution; zero off the finger.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Biometry
 import Files
 import Foundation
 import FingerprintSynthesis
@@ -66,9 +67,9 @@ struct SynthCommand: ParsableCommand {
         try createDirectory()
         let writer = SynthWriter(dataset: dataset, directory: out, format: format)
         let progress = SynthProgress(total: fingers * impressions, quiet: json)
-        var entries = [SynthManifest.Finger]()
-        for finger in 1...fingers {
-            entries.append(try writer.writeFinger(finger) { progress.advance() })
+        // Fingers are independent (each has its own seed), so every core makes its share.
+        let entries = try ParallelMap.map(Array(1...fingers)) { finger in
+            try writer.writeFinger(finger) { progress.advance() }
         }
         let manifest = SynthManifest(dataset: dataset, format: format, fingers: entries)
         try writer.writeManifest(manifest)
@@ -87,12 +88,14 @@ struct SynthCommand: ParsableCommand {
     }
 }
 
-/// Progress on standard output while a data set is written (nothing with --json).
-final class SynthProgress {
+/// Progress on standard output while a data set is written (nothing with --json); fingers are
+/// written on several threads, so each step holds a lock.
+final class SynthProgress: @unchecked Sendable {
     private let line: ProgressLine
     private let terminal = TerminalSize.current(environment: ProcessInfo.processInfo.environment)
     private let quiet: Bool
     private var done = 0
+    private let lock = NSLock()
 
     init(total: Int, quiet: Bool) {
         line = ProgressLine(label: "synthesising", total: total, unit: "impressions")
@@ -100,6 +103,8 @@ final class SynthProgress {
     }
 
     func advance() {
+        lock.lock()
+        defer { lock.unlock() }
         done += 1
         guard !quiet, terminal.isTerminal else { return }
         let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment, isTerminal: true)
