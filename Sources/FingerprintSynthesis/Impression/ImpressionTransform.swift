@@ -41,11 +41,16 @@ public struct ImpressionTransform: Sendable {
         let ux = x - translationX - centerX, uy = y - translationY - centerY
         // The inverse rotation of rigid(): rotate by −rotation.
         let px = centerX + ux * c - uy * s, py = centerY + ux * s + uy * c
+        // Fixed-point iteration; it contracts by the distortion's steepness, so a strong distortion
+        // needs more steps than a mild one: stop once a step moves the point less than 0.01 px.
         var mx = px, my = py
-        for _ in 0..<4 {
+        for _ in 0..<16 {
             let shift = distortion.displacement(x: mx, y: my)
-            mx = px - shift.dx
-            my = py - shift.dy
+            let nx = px - shift.dx, ny = py - shift.dy
+            let moved = abs(nx - mx) + abs(ny - my)
+            mx = nx
+            my = ny
+            if moved < 0.01 { break }
         }
         return (mx, my)
     }
