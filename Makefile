@@ -108,7 +108,7 @@ for _ in $$(seq 1500); do $$pbtool card status >/dev/null 2>&1 && break; sleep 0
 step() { printf '\n== %s\n' "$$1"; }
 run() { printf '$$ pbtool %s\n' "$$*"; $$pbtool "$$@"; }
 expect() { wanted=$$1; shift; got=0; run "$$@" || got=$$?; echo "(exit $$got)"; [ $$got -eq $$wanted ]; }
-owner="--sensor sim:synthetic:7"; stranger="--sensor sim:synthetic:8"
+owner="--sensor sim:synthetic:7"; stranger="--sensor sim:synthetic:11"
 step "The card in the reader"
 run card status
 step "A fresh card: its admin key set"
@@ -120,7 +120,7 @@ step "Enroll the right index on the card (synthetic finger 7, three swipes)"
 run enroll --finger right-index --on-card --admin-key $(DEMO_KEY) $$owner
 step "Verify on the card: the same finger, another impression"
 expect 0 verify --finger right-index --on-card $$owner
-step "Verify on the card with another finger (synthetic finger 8): no match, one try less"
+step "Verify on the card with another finger (synthetic finger 11): no match, one try less"
 expect 1 verify --finger right-index --on-card $$stranger
 run card fingers
 step "Verify again, then the IDStore releases the secret"
