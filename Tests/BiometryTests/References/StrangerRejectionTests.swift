@@ -12,8 +12,10 @@ import Testing
     static let enrolled: [UInt64] = Array(1_001...1_020)
     static let strangers: [UInt64] = Array(2_001...2_100)
 
-    /// Generating and extracting 120 fingers takes over 20 minutes in a debug build on a loaded
-    /// 2-core machine, so `make test` leaves it out (issue 20); `PBTOOL_SLOW_TESTS=1` runs it.
+    /// Generating and extracting 120 fingers takes 7.5 minutes in a debug build on a loaded 2-core
+    /// machine, so `make test` leaves it out; `PBTOOL_SLOW_TESTS=1` runs it. It fails today, so
+    /// issue 20 stays open: stranger 2031 scores 52.4 against user-1015, over the shipped 48.94
+    /// (the generator's host FMR there is 1.7/10,000, so 2,000 comparisons expect 0.35 false matches).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["PBTOOL_SLOW_TESTS"] != nil,
                    "120 synthetic fingers in a debug build: set PBTOOL_SLOW_TESTS=1 to run"))
     func noneOfAHundredStrangersMatchesTwentyEnrolledFingers() throws {
