@@ -7,6 +7,8 @@ RELEASE_DIR  := .build/release
 # then runs without the Swift toolchain, and starts in about 7 ms instead of 10 (docs/bench.md).
 RELEASE      := -c release --static-swift-stdlib
 DEBUG_DIR    := .build/debug
+# Debug builds compile the image and fingerprint modules with -O (Package.swift says why).
+export PBTOOL_OPTIMIZE_ENGINE := 1
 
 # Debian packages the build, the live-stack tests and the demo need; the JPEG and JPEG 2000 tools
 # the codecs are tested against; man-db, dpkg-dev and lintian for the man pages and `make deb`;

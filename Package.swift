@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// `make` sets PBTOOL_OPTIMIZE_ENGINE so that the image and fingerprint modules compile with -O even
+// in a debug build: the tests that generate and extract synthetic fingers (flows, the service, the
+// stranger test) then run several times faster. unsafeFlags are refused in a package used as a
+// dependency, so without the variable (an integrator's package, an IDE) the manifest has none.
+let engineSettings: [SwiftSetting] = Context.environment["PBTOOL_OPTIMIZE_ENGINE"] == nil
+    ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "pbtool",
     products: [
@@ -48,10 +55,10 @@ let package = Package(
         // Values, pure Swift, no I/O.
         .target(name: "APDU"),
         .target(name: "BiometricFormats"),
-        .target(name: "Imaging"),
-        .target(name: "Fingerprint", dependencies: ["Imaging", "BiometricFormats"]),
-        .target(name: "FingerprintSynthesis", dependencies: ["Imaging", "Fingerprint"]),
-        .target(name: "ImageCodecs", dependencies: ["Imaging", "CPNG", "CTIFF", "CJPEG", "COpenJPEG", "Files"]),
+        .target(name: "Imaging", swiftSettings: engineSettings),
+        .target(name: "Fingerprint", dependencies: ["Imaging", "BiometricFormats"], swiftSettings: engineSettings),
+        .target(name: "FingerprintSynthesis", dependencies: ["Imaging", "Fingerprint"], swiftSettings: engineSettings),
+        .target(name: "ImageCodecs", dependencies: ["Imaging", "CPNG", "CTIFF", "CJPEG", "COpenJPEG", "Files"], swiftSettings: engineSettings),
 
         // Bindings.
         .target(name: "PCSC", dependencies: ["CPCSCLite", "APDU"]),
@@ -65,13 +72,15 @@ let package = Package(
         .target(name: "APDUScript", dependencies: ["APDU"]),
         .target(name: "Sensors", dependencies: ["USB", "Imaging", "Fingerprint"]),
         // The sensor without hardware: images and synthetic fingers cut into swipe strips.
-        .target(name: "SimulatedSensors", dependencies: ["Sensors", "Imaging", "Fingerprint", "FingerprintSynthesis", "ImageCodecs"]),
+        .target(name: "SimulatedSensors", dependencies: ["Sensors", "Imaging", "Fingerprint", "FingerprintSynthesis", "ImageCodecs"],
+                swiftSettings: engineSettings),
 
         // Storage.
         .target(name: "TemplateStore", dependencies: ["CSQLite", "COpenSSL", "BiometricFormats", "Files"]),
 
         // Flows and user interface.
-        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "BiometricFormats", "Imaging", "ImageCodecs", "Files"]),
+        .target(name: "Biometry", dependencies: ["SmartCard", "Sensors", "TemplateStore", "Fingerprint", "BiometricFormats", "Imaging", "ImageCodecs", "Files"],
+                swiftSettings: engineSettings),
         .target(name: "TerminalUI", dependencies: ["Imaging"]),
 
         // Tools.
