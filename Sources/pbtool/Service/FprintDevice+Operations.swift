@@ -9,8 +9,9 @@ extension FprintDevice {
         let claim = try claimant(call)
         try requireIdle()
         let finger = try fingerArgument(call.text(0))
+        let card = try managedCard(for: claim.user)
         let backend = backend
-        start(.enrollment, announcing: nil) { (try backend.enrollment(of: finger, user: claim.user), nil) }
+        start(.enrollment, announcing: nil) { try backend.enrollment(of: finger, user: claim.user, onto: card) }
     }
 
     func startVerification(_ call: BusCall) throws(BusError) {

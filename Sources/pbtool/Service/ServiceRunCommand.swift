@@ -53,6 +53,11 @@ struct ServiceRunCommand: AsyncParsableCommand {
     @Option(help: "The card reader: its full name or a unique part of it (default: the first with a card).")
     var reader: String?
 
+    @OptionGroup var adminKey: AdminKeyOption
+
+    @Option(name: .customLong("admin-pin"), help: "The admin PIN of an ISO match-on-card application, for enrolling onto and deleting from a card user's card.")
+    var adminPIN: String?
+
     @Option(name: .customLong("sim-sensor-file"), help: .hidden)
     var sensorFile: String?
 
@@ -66,7 +71,8 @@ struct ServiceRunCommand: AsyncParsableCommand {
         let backend = ServiceBackend(sensor: sensor, store: store, match: match, swipes: swipes,
                                      lockoutPath: stateDirectory + "/lockout.json",
                                      lockoutPolicy: RejectionLockout.Policy(duration: lockoutTime.duration), sensorFile: sensorFile,
-                                     cardUsers: Set(cardUsers), reader: reader)
+                                     cardUsers: Set(cardUsers), reader: reader, adminKey: adminKey, adminPIN: adminPIN)
+        _ = try adminKey.optionalKey()
         _ = try backend.enrolledFingers(of: "")
         let profile = try backend.makeSensor(impressions: 1...1).profile
         let connection = try serve(backend, profile: profile)
