@@ -5,6 +5,7 @@ import DBus
 /// Listing and deleting enrolled fingers.
 extension FprintDevice {
     func listEnrolledFingers(_ call: BusCall) throws(BusError) -> [String] {
+        try authorise(.verify, call)
         let user = try actingUser(call.text(0), call)
         let fingers = try storedFingers(of: user)
         guard !fingers.isEmpty else { throw FprintError.noEnrolledPrints("Failed to discover prints") }
@@ -13,6 +14,7 @@ extension FprintDevice {
 
     func deleteEnrolledFingers(_ call: BusCall) throws(BusError) {
         let claim = try claimant(call)
+        try authorise(.enroll, call)
         try requireIdle()
         try deleting(for: claim.user) { fingers throws(BusError) in
             guard !fingers.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints to delete") }
@@ -22,6 +24,7 @@ extension FprintDevice {
 
     func deleteEnrolledFinger(_ call: BusCall) throws(BusError) {
         let claim = try claimant(call)
+        try authorise(.enroll, call)
         try requireIdle()
         let finger = try fingerArgument(call.text(0))
         try deleting(for: claim.user) { fingers throws(BusError) in

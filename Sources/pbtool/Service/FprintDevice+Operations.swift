@@ -7,6 +7,7 @@ import DBus
 extension FprintDevice {
     func startEnrollment(_ call: BusCall) throws(BusError) {
         let claim = try claimant(call)
+        try authorise(.enroll, call)
         try requireIdle()
         let finger = try fingerArgument(call.text(0))
         let card = try managedCard(for: claim.user)
@@ -16,6 +17,7 @@ extension FprintDevice {
 
     func startVerification(_ call: BusCall) throws(BusError) {
         let claim = try claimant(call)
+        try authorise(.verify, call)
         try requireIdle()
         let requested = call.text(0)
         let finger = requested == FprintFingerName.any ? nil : try fingerArgument(requested)
