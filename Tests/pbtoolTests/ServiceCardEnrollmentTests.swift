@@ -10,8 +10,6 @@ import VirtualCard
 /// card, fprintd-delete removes it from the card, and a card pulled before the enrolment is stored
 /// ends it with `enroll-disconnected` and nothing stored anywhere. One service runs throughout.
 @Suite(.serialized, .timeLimit(.minutes(15))) struct ServiceCardEnrollmentTests {
-    private static let adminKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0"
-
     @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
     func fprintdEnrolsOntoTheCardWhichThenDecidesAndDeletes() async throws {
         try await LiveStack.run {
@@ -21,8 +19,8 @@ import VirtualCard
             let gate = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-finger-\(UUID())").path
             defer { try? FileManager.default.removeItem(atPath: gate) }
             #expect(FileManager.default.createFile(atPath: gate, contents: nil))
-            let bench = try ServiceTestBench(["--card-user", "root", "--admin-key", Self.adminKey, "--sim-finger-file", gate])
-            #expect(try PBToolProcess.run(["card", "init", "--admin-key", Self.adminKey], environment: bench.bench.environment).status == 0)
+            let bench = try ServiceTestBench(["--card-user", "root", "--admin-key", ServiceCardTests.adminKey, "--sim-finger-file", gate])
+            #expect(try PBToolProcess.run(["card", "init", "--admin-key", ServiceCardTests.adminKey], environment: bench.bench.environment).status == 0)
 
             let enrolled = try bench.run("fprintd-enroll", ["-f", "right-index-finger"])
             #expect(enrolled.standardOutput.contains("Enroll result: enroll-completed"), "\(enrolled.standardOutput)")

@@ -8,7 +8,7 @@ import VirtualCard
 /// pcscd), fprintd-verify and pam_fprintd are answered by the card's on-card comparison. The
 /// host store holds no finger of root, so a match can only come from the card.
 @Suite(.serialized, .timeLimit(.minutes(15))) struct ServiceCardTests {
-    private static let adminKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0"
+    static let adminKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0"
 
     @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
     func theCardAnswersVerifyStartForItsUser() async throws {

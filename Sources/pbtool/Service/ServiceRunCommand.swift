@@ -14,12 +14,16 @@ struct ServiceRunCommand: AsyncParsableCommand {
             ListEnrolledFingers, DeleteEnrolledFingers2, DeleteEnrolledFinger, EnrollStart/Stop, \
             VerifyStart/Stop, the EnrollStatus, VerifyStatus and VerifyFingerSelected signals and \
             the device's properties. Fingers live in the encrypted template store (--db), unlocked \
-            with --key-file or --key-command for every operation; a caller acts only for its own \
-            user unless it is root; one client holds the device at a time, and a client that \
-            leaves the bus loses its claim. Host rejections are counted in \
-            STATE-DIRECTORY/lockout.json, so a lock-out survives a restart.
+            with --key-file or --key-command for every operation, or, for a --card-user with a \
+            card in the reader, on the card, which then compares (enrolling onto it and deleting \
+            from it need --admin-key or PBTOOL_ADMIN_KEY, or --admin-pin). Where polkit runs, it \
+            authorises each call (fprintd's net.reactivated.fprint.device.* actions); elsewhere \
+            a caller acts only for its own user unless it is root. One client holds the device \
+            at a time, and a client that leaves the bus loses its claim. Host rejections are \
+            counted in STATE-DIRECTORY/lockout.json, so a lock-out survives a restart.
 
-            Exit codes: 0 stopped by SIGTERM or SIGINT; 2 usage (no key source, bad option); \
+            Exit codes: 0 stopped by SIGTERM or SIGINT; 2 usage (no key source, bad option, \
+            malformed admin key); \
             8 no sensor; 9 store; 13 the bus is unreachable or another program owns \
             net.reactivated.Fprint. See docs/service.md.
 
