@@ -19,7 +19,7 @@ DEBIAN_PACKAGES := pcscd vsmartcard-vpcd libpcsclite-dev libusb-1.0-0-dev libsql
                    pamtester libpam-modules openssl python3-cryptography stress-ng e2fsprogs \
                    libjpeg62-turbo-dev libopenjp2-7-dev libjpeg-turbo-progs libopenjp2-tools \
                    man-db dpkg-dev lintian python3-gi gir1.2-umockdev-1.0 \
-                   libsystemd-dev dbus fprintd libpam-fprintd
+                   libsystemd-dev dbus fprintd libpam-fprintd polkitd
 # Python packages the interoperability tests and benchmarks compare against (skipped when absent).
 PIP_PACKAGES    := wsq
 

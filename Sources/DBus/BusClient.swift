@@ -33,25 +33,7 @@ public final class BusClient {
     /// Calls `member` and returns the reply's values, or throws the error reply.
     public func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
                      _ arguments: [BusValue] = []) throws(BusError) -> [BusValue] {
-        var message: OpaquePointer?
-        guard sd_bus_message_new_method_call(bus, &message, destination, path, interface, member) >= 0, let message else {
-            throw BusError("org.freedesktop.DBus.Error.Failed", "cannot build a call of \(member)")
-        }
-        defer { sd_bus_message_unref(message) }
-        do {
-            try BusMessageWriter(message: message).append(arguments)
-        } catch {
-            throw BusError("org.freedesktop.DBus.Error.Failed", error.description)
-        }
-        var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
-        defer { sd_bus_error_free(&error) }
-        var reply: OpaquePointer?
-        guard sd_bus_call(bus, message, 0, &error, &reply) >= 0, let reply else {
-            throw BusError(error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
-                           error.message.map { String(cString: $0) } ?? "the call of \(member) failed")
-        }
-        defer { sd_bus_message_unref(reply) }
-        return try BusMessageReader(message: reply).values()
+        try SystemBus.call(on: bus, BusMethod(destination: destination, path: path, interface: interface, member: member), arguments)
     }
 
     /// Starts collecting the signals `member` of `interface` (from any sender and path).

@@ -97,6 +97,12 @@ public final class BusConnection: @unchecked Sendable {
         }
     }
 
+    /// Calls another program's `method` and waits for the reply (up to sd-bus's 25 s); the
+    /// loop serves nothing else meanwhile. Loop thread only (inside a handler or ``perform(_:)``).
+    public func call(_ method: BusMethod, _ arguments: [BusValue]) throws(BusError) -> [BusValue] {
+        try SystemBus.call(on: busHandle, method, arguments)
+    }
+
     /// Runs `work` on the loop thread, soon.
     public func perform(_ work: @escaping @Sendable (BusConnection) -> Void) {
         lock.withLock { jobs.append(work) }

@@ -19,6 +19,17 @@ struct BusMessageReader {
                 types = types.dropFirst()
                 continue
             }
+            if type == "(" {
+                let inner = try Self.structureContents(types)
+                values.append(.structure(try structure(inner)))
+                types = types.dropFirst(inner.count + 2)
+                continue
+            }
+            if types.hasPrefix("a{ss}") {
+                values.append(.stringDictionary(try stringDictionary()))
+                types = types.dropFirst(5)
+                continue
+            }
             if type == "a", let element = types.dropFirst().first, element == "s" || element == "o" {
                 let texts = try array(of: element)
                 values.append(element == "s" ? .stringArray(texts) : .objectPathArray(texts))
@@ -46,6 +57,10 @@ struct BusMessageReader {
         case "s", "o":
             let text = try readText(type, signature: signature)
             return type == "s" ? .string(text) : .objectPath(text)
+        case "u":
+            var number: UInt32 = 0
+            guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "u")), &number) > 0 else { throw unreadable(signature) }
+            return .uint32(number)
         case "b", "i":
             var number: Int32 = 0
             guard sd_bus_message_read_basic(message, CChar(type.asciiValue!), &number) > 0 else { throw unreadable(signature) }
@@ -53,6 +68,34 @@ struct BusMessageReader {
         default:
             throw .invalidArguments("arguments of signature \(signature) are not understood here")
         }
+    }
+
+    /// What is between the `(` that starts `types` and its matching `)`.
+    private static func structureContents(_ types: Substring) throws(BusError) -> Substring {
+        var depth = 0
+        for index in types.indices {
+            depth += types[index] == "(" ? 1 : types[index] == ")" ? -1 : 0
+            if depth == 0 { return types[types.index(after: types.startIndex)..<index] }
+        }
+        throw .invalidArguments("signature \(types) has an unclosed structure")
+    }
+
+    private func structure(_ inner: Substring) throws(BusError) -> [BusValue] {
+        guard sd_bus_message_enter_container(message, CChar(UInt8(ascii: "r")), String(inner)) > 0 else { throw unreadable("(\(inner))") }
+        defer { sd_bus_message_exit_container(message) }
+        return try values(of: String(inner))
+    }
+
+    private func stringDictionary() throws(BusError) -> [String: String] {
+        guard sd_bus_message_enter_container(message, CChar(UInt8(ascii: "a")), "{ss}") > 0 else { throw unreadable("a{ss}") }
+        defer { sd_bus_message_exit_container(message) }
+        var entries: [String: String] = [:]
+        while sd_bus_message_enter_container(message, CChar(UInt8(ascii: "e")), "ss") > 0 {
+            let key = try readText("s", signature: "a{ss}")
+            entries[key] = try readText("s", signature: "a{ss}")
+            sd_bus_message_exit_container(message)
+        }
+        return entries
     }
 
     private func array(of element: Character) throws(BusError) -> [String] {

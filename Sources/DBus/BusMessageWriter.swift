@@ -16,6 +16,10 @@ struct BusMessageWriter {
         case .int32(let number): try appendInteger(number, type: "i")
         case .stringArray(let texts): try container("a", "s") { () throws(BusFailure) in for text in texts { try appendText(text, type: "s") } }
         case .objectPathArray(let paths): try container("a", "o") { () throws(BusFailure) in for path in paths { try appendText(path, type: "o") } }
+        case .uint32(let number): try appendInteger(Int32(bitPattern: number), type: "u")
+        case .structure(let fields): try container("r", String(value.signature.dropFirst().dropLast())) { () throws(BusFailure) in try append(fields) }
+        case .stringDictionary(let entries): try appendDictionary(entries.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }, variants: false)
+        case .variantDictionary(let entries): try appendDictionary(entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         }
     }
 
@@ -24,13 +28,15 @@ struct BusMessageWriter {
         try container("v", value.signature) { () throws(BusFailure) in try append(value) }
     }
 
-    /// A property dictionary (`a{sv}`), as `Properties.GetAll` answers.
-    func appendDictionary(_ entries: [(String, BusValue)]) throws(BusFailure) {
-        try container("a", "{sv}") { () throws(BusFailure) in
+    /// A property dictionary (`a{sv}`), as `Properties.GetAll` answers; with `variants` false,
+    /// a dictionary of strings (`a{ss}`, every value a `.string`).
+    func appendDictionary(_ entries: [(String, BusValue)], variants: Bool = true) throws(BusFailure) {
+        let entry = variants ? "sv" : "ss"
+        try container("a", "{\(entry)}") { () throws(BusFailure) in
             for (key, value) in entries {
-                try container("e", "sv") { () throws(BusFailure) in
+                try container("e", entry) { () throws(BusFailure) in
                     try appendText(key, type: "s")
-                    try appendVariant(value)
+                    try variants ? appendVariant(value) : append(value)
                 }
             }
         }

@@ -31,4 +31,44 @@ enum SystemBus {
         var name: UnsafePointer<CChar>?
         return sd_bus_get_unique_name(bus, &name) >= 0 ? name.map { String(cString: $0) } ?? "" : ""
     }
+
+    /// Calls `method` on `bus` and waits for its reply (sd-bus's default timeout, 25 s); the
+    /// reply's values, or the error reply thrown.
+    static func call(on bus: OpaquePointer, _ method: BusMethod, _ arguments: [BusValue]) throws(BusError) -> [BusValue] {
+        var message: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &message, method.destination, method.path, method.interface, method.member) >= 0,
+              let message else {
+            throw BusError("org.freedesktop.DBus.Error.Failed", "cannot build a call of \(method.member)")
+        }
+        defer { sd_bus_message_unref(message) }
+        do {
+            try BusMessageWriter(message: message).append(arguments)
+        } catch {
+            throw BusError("org.freedesktop.DBus.Error.Failed", error.description)
+        }
+        var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
+        defer { sd_bus_error_free(&error) }
+        var reply: OpaquePointer?
+        guard sd_bus_call(bus, message, 0, &error, &reply) >= 0, let reply else {
+            throw BusError(error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
+                           error.message.map { String(cString: $0) } ?? "the call of \(method.member) failed")
+        }
+        defer { sd_bus_message_unref(reply) }
+        return try BusMessageReader(message: reply).values()
+    }
+}
+
+/// A method of another program on the bus: who, which object, which interface, which method.
+public struct BusMethod: Sendable {
+    public let destination: String
+    public let path: String
+    public let interface: String
+    public let member: String
+
+    public init(destination: String, path: String, interface: String, member: String) {
+        self.destination = destination
+        self.path = path
+        self.interface = interface
+        self.member = member
+    }
 }

@@ -8,7 +8,7 @@ import VirtualCard
 /// pcscd), fprintd-verify and pam_fprintd are answered by the card's on-card comparison. The
 /// host store holds no finger of root, so a match can only come from the card.
 @Suite(.serialized, .timeLimit(.minutes(15))) struct ServiceCardTests {
-    private static let adminKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0"
+    static let adminKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0"
 
     @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
     func theCardAnswersVerifyStartForItsUser() async throws {
@@ -20,6 +20,7 @@ import VirtualCard
 
             let listed = try bench.run("fprintd-list", ["root"])
             #expect(listed.standardOutput.contains("- #0: right-index-finger"), "\(listed.standardOutput)")
+            try Self.expectCardUnchangedWithoutAdminKey(bench)
             let owner = try bench.run("fprintd-verify")
             #expect(owner.status == 0, "\(owner.standardOutput)")
             #expect(owner.standardOutput.contains("Verify result: verify-match (done)"))
@@ -70,6 +71,18 @@ import VirtualCard
             let listed = try bench.run("fprintd-list", ["root"])
             #expect(listed.standardOutput.contains("User root has no fingers enrolled"), "\(listed.standardOutput)")
         }
+    }
+
+    /// This service has no admin key: enrolling onto or deleting from the card is refused with
+    /// `Internal` before any swipe, and the card keeps its finger.
+    private static func expectCardUnchangedWithoutAdminKey(_ bench: ServiceTestBench) throws {
+        let client = try FprintClient(bench)
+        try client.device("Claim", [.string("")])
+        #expect(client.error("EnrollStart", [.string("left-thumb")]) == "net.reactivated.Fprint.Error.Internal")
+        #expect(client.error("DeleteEnrolledFingers2") == "net.reactivated.Fprint.Error.Internal")
+        #expect(client.error("Release") == nil)
+        let listed = try bench.run("fprintd-list", ["root"])
+        #expect(listed.standardOutput.contains("- #0: right-index-finger"), "\(listed.standardOutput)")
     }
 
     /// `card init` and root's right index enrolled on the card (finger ``ServiceTestBench/owner``).

@@ -34,5 +34,11 @@ import TestSupport
         let noBus = try PBToolProcess.run(store, environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(bench.bench.scratch.path("no-bus"))"])
         #expect(noBus.status == 13)
         #expect(noBus.standardError.contains("connecting to the system bus"), "\(noBus.standardError)")
+
+        let badKey = try PBToolProcess.run(store + ["--card-user", "root", "--admin-key", "0F1E2D3C"], environment: bench.bus.environment)
+        #expect(badKey.status == 2)
+        #expect(badKey.standardError.split(separator: "\n").count == 1, "\(badKey.standardError)")
+        #expect(badKey.standardError.contains("must be 8 to 16 bytes, not 4"), "\(badKey.standardError)")
+        #expect(bench.service.isRunning)
     }
 }

@@ -23,13 +23,14 @@ final class ServiceTestBench {
     let environment: [String: String]
     private let fingerFile: String
 
-    /// `arguments` are added to `pbtool service`'s (a fault to inject).
-    init(_ arguments: [String] = []) throws {
+    /// `arguments` are added to `pbtool service`'s (a fault to inject); `busPolicy` to the bus's
+    /// configuration (another service's policy file).
+    init(_ arguments: [String] = [], busPolicy: String = "") throws {
         bench = try FlowTestBench()
         // The bus runs with the policy `pbtool service install` writes.
         let installed = try PBToolProcess.run(["service", "install", "--root", bench.scratch.path("root")])
         guard installed.status == 0 else { throw FlowTestBench.SetupFailure(message: installed.standardError) }
-        bus = try PrivateSystemBus(policy: "<include>\(bench.scratch.path("root"))/\(Self.policyPath)</include>")
+        bus = try PrivateSystemBus(policy: "<include>\(bench.scratch.path("root"))/\(Self.policyPath)</include>" + busPolicy)
         environment = ProcessInfo.processInfo.environment.merging(bus.environment.merging(bench.environment) { _, new in new }) { _, new in new }
         fingerFile = bench.scratch.path("finger")
         try FileManager.default.createDirectory(atPath: bench.scratch.path("state"), withIntermediateDirectories: true)

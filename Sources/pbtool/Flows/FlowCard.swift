@@ -35,6 +35,17 @@ final class FlowCard {
         edge = try CardBiometricEdge.select(on: transport)
     }
 
+    /// The card's references for reading and verifying.
+    var references: CardReferences {
+        CardReferences(edge: edge, reader: reader, authorisation: nil)
+    }
+
+    /// The card's references for changing fingers (enroll, delete): the admin key (`key`, on a
+    /// BioManager) or PIN (`pin`, on an ISO application) is checked here, before any swipe.
+    func references(managedWith key: AdminKeyOption, pin: String?) throws -> CardReferences {
+        CardReferences(edge: edge, reader: reader, authorisation: try edge.authorisation(key: key, pin: pin, for: "changing fingers on the card"))
+    }
+
     /// Disconnects. `leavingPowered` keeps a verified finger verified for a following
     /// `pbtool idstore get`; otherwise the card is reset.
     func disconnect(leavingPowered: Bool) {

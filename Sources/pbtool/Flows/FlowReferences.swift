@@ -26,9 +26,7 @@ final class FlowReferences {
             return FlowReferences(database: host!, verifier: HostVerifier(references: host!), host: host, card: nil)
         }
         let card = try FlowCard(reader: options.reader, showSecrets: showSecrets, trace: trace)
-        let authorisation = managing
-            ? try card.edge.authorisation(key: options.adminKey, pin: options.adminPIN, for: "changing fingers on the card") : nil
-        let onCard = CardReferences(edge: card.edge, reader: card.reader, authorisation: authorisation)
+        let onCard = managing ? try card.references(managedWith: options.adminKey, pin: options.adminPIN) : card.references
         let verifier = CardVerifier(edge: card.edge, reader: card.reader)
         guard let host else { return FlowReferences(database: onCard, verifier: verifier, host: nil, card: card) }
         return FlowReferences(database: MirroredReferences(card: onCard, host: host), verifier: verifier, host: host, card: card)

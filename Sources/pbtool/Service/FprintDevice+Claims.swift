@@ -1,10 +1,12 @@
 import DBus
 import Foundation
 
-/// Who may do what, as fprintd decides it: a caller acts for itself unless it is root; one
-/// claim at a time; operations need the caller's own claim.
+/// Who may do what, as fprintd decides it: polkit's actions where polkit's authority is on the
+/// bus; elsewhere a caller acts for itself unless it is root; one claim at a time; operations
+/// need the caller's own claim.
 extension FprintDevice {
     func claimDevice(_ call: BusCall) throws(BusError) {
+        try authorise(.verify, or: .enroll, call)
         let user = try actingUser(call.text(0), call)
         if let claim {
             throw FprintError.alreadyInUse(claim.sender == call.sender ? "Device was already claimed" : "Device already in use by another user")
@@ -32,9 +34,26 @@ extension FprintDevice {
             throw FprintError.internal("Cannot tell which user is calling")
         }
         if requested.isEmpty || requested == caller { return caller }
-        guard uid == 0 else { throw FprintError.permissionDenied("Not authorized to act for another user") }
+        switch authority.verdict(on: FprintAction.setUsername.rawValue, for: call.sender) {
+        case .authorised: break
+        case .refused(let reason): throw FprintError.permissionDenied(reason)
+        case .absent: guard uid == 0 else { throw FprintError.permissionDenied("Not authorized to act for another user") }
+        }
         guard UserAccounts.exists(requested) else { throw FprintError.internal("No user named \(Self.excerpt(requested))") }
         return requested
+    }
+
+    /// Checks that polkit authorises the caller for `action` (or `alternative`), as fprintd
+    /// does before each method; without a polkit authority on the bus, every caller may.
+    func authorise(_ action: FprintAction, or alternative: FprintAction? = nil, _ call: BusCall) throws(BusError) {
+        var refusal = ""
+        for candidate in [action, alternative].compactMap(\.self) {
+            switch authority.verdict(on: candidate.rawValue, for: call.sender) {
+            case .authorised, .absent: return
+            case .refused(let reason): refusal = refusal.isEmpty ? reason : refusal
+            }
+        }
+        throw FprintError.permissionDenied(refusal)
     }
 
     /// At most 64 characters of a caller's string, for error messages.

@@ -7,14 +7,17 @@ import DBus
 extension FprintDevice {
     func startEnrollment(_ call: BusCall) throws(BusError) {
         let claim = try claimant(call)
+        try authorise(.enroll, call)
         try requireIdle()
         let finger = try fingerArgument(call.text(0))
+        let card = try managedCard(for: claim.user)
         let backend = backend
-        start(.enrollment, announcing: nil) { (try backend.enrollment(of: finger, user: claim.user), nil) }
+        start(.enrollment, announcing: nil) { try backend.enrollment(of: finger, user: claim.user, onto: card) }
     }
 
     func startVerification(_ call: BusCall) throws(BusError) {
         let claim = try claimant(call)
+        try authorise(.verify, call)
         try requireIdle()
         let requested = call.text(0)
         let finger = requested == FprintFingerName.any ? nil : try fingerArgument(requested)

@@ -36,6 +36,8 @@ final class FprintDevice: BusObject, @unchecked Sendable {
     let backend: ServiceBackend
     let connection: BusConnection
     let profile: SensorProfile
+    /// polkit, asked through the device's own connection.
+    let authority: PolkitAuthority
     var claim: Claim?
     var running: Running?
     var generation = 0
@@ -46,6 +48,7 @@ final class FprintDevice: BusObject, @unchecked Sendable {
         self.backend = backend
         self.connection = connection
         self.profile = profile
+        authority = PolkitAuthority { (method, arguments) throws(BusError) in try connection.call(method, arguments) }
     }
 
     func handle(_ call: BusCall) throws(BusError) -> [BusValue] {

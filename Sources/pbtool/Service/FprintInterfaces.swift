@@ -34,3 +34,10 @@ enum FprintInterfaces {
         .init("finger-needed", "b"),
     ])
 }
+
+/// fprintd's polkit actions (its policy file, net.reactivated.fprint.device.policy).
+enum FprintAction: String {
+    case verify = "net.reactivated.fprint.device.verify"
+    case enroll = "net.reactivated.fprint.device.enroll"
+    case setUsername = "net.reactivated.fprint.device.setusername"
+}

@@ -38,11 +38,13 @@ struct FprintStatus: Equatable {
     }
 
     /// The final status of a flow that failed (the sensor vanished, the card was pulled while
-    /// it decided, the store failed).
+    /// it decided or before it stored an enrolment, the store failed).
     static func failure(_ error: any Error, enrolling: Bool) -> FprintStatus {
         let prefix = enrolling ? "enroll-" : "verify-"
         switch error {
-        case SensorError.unplugged, SensorError.stoppedAnswering, SensorError.noSensor, CardEdgeError.cardRemoved:
+        case SensorError.unplugged, SensorError.stoppedAnswering, SensorError.noSensor:
+            return FprintStatus(result: prefix + "disconnected", done: true)
+        case _ where CardEdgeError.isCardGone(error):
             return FprintStatus(result: prefix + "disconnected", done: true)
         default:
             return FprintStatus(result: prefix + "unknown-error", done: true)

@@ -20,6 +20,10 @@ struct ServiceBackend {
     /// The users whose card decides when it is in a reader (`--card-user`), and the reader.
     let cardUsers: Set<String>
     let reader: String?
+    /// What authorises enrolling onto and deleting from such a card (`--admin-key` or
+    /// `PBTOOL_ADMIN_KEY`, `--admin-pin`).
+    let adminKey: AdminKeyOption
+    let adminPIN: String?
 
     /// The sensor for one operation, not yet opened; `impressions` as `pbtool enroll`/`verify` ask.
     func makeSensor(impressions: ClosedRange<Int>) throws -> any FingerprintSensor {
@@ -41,27 +45,40 @@ struct ServiceBackend {
 
     /// `user`'s enrolled fingers on `card` (left connected), or in the store without one.
     func enrolledFingers(of user: String, card: FlowCard?) throws -> [Finger] {
-        if let card { return try CardReferences(edge: card.edge, reader: card.reader, authorisation: nil).enrolledFingers(of: user) }
+        if let card { return try card.references.enrolledFingers(of: user) }
         return try references(writable: false).enrolledFingers(of: user)
     }
 
-    /// Deletes `fingers` of `user` from the store.
-    func delete(_ fingers: [Finger], of user: String) throws {
-        let references = try references(writable: true)
+    /// Deletes `fingers` of `user` from `managed` (the card's references, authorised), else from the store.
+    func delete(_ fingers: [Finger], of user: String, from managed: CardReferences?) throws {
+        let references: any ReferenceDatabase = try managed ?? references(writable: true)
         for finger in fingers { try references.delete(finger, of: user) }
     }
 
-    /// An enrollment of `user`'s `finger` into the store, replacing an earlier one as fprintd does.
-    /// The controller; building it generates a simulated finger or opens the store, so the
-    /// device does it off the bus thread.
-    func enrollment(of finger: Finger, user: String) throws -> EnrollmentController {
+    /// The references on `card` that enrolling and deleting change, authorised by the admin key
+    /// or PIN the service was given; checked before any swipe.
+    func managedReferences(on card: FlowCard) throws -> CardReferences {
+        try card.references(managedWith: adminKey, pin: adminPIN)
+    }
+
+    /// An enrollment of `user`'s `finger` onto `card` (its references from ``managedReferences(on:)``)
+    /// or, without one, into the store, replacing an earlier one as fprintd does. Building the
+    /// controller generates a simulated finger or opens the store, so the device does it off the
+    /// bus thread. The card is to be disconnected when the flow has ended.
+    func enrollment(of finger: Finger, user: String, onto card: ManagedCard?) throws -> (EnrollmentController, FlowCard?) {
         var configuration = EnrollmentController.Configuration(user: user, finger: finger)
         configuration.swipes = swipes
         configuration.replacing = true
         configuration.timeout = sensor.swipeTimeout(configuration.timeout)
         let engine = match.engine()
-        return EnrollmentController(configuration: configuration, sensor: try makeSensor(impressions: 1...swipes), engine: engine,
-                                    database: try references(writable: true, engine: engine))
+        do {
+            let sensor = try makeSensor(impressions: 1...swipes)
+            let database: any ReferenceDatabase = try card?.references ?? references(writable: true, engine: engine)
+            return (EnrollmentController(configuration: configuration, sensor: sensor, engine: engine, database: database), card?.connection)
+        } catch {
+            card?.connection.disconnect(leavingPowered: false)
+            throw error
+        }
     }
 
     /// A verification of `user` against `fingers`: one comparison, as fprintd makes per
@@ -80,8 +97,7 @@ struct ServiceBackend {
             throw error
         }
         if let card {
-            let references = CardReferences(edge: card.edge, reader: card.reader, authorisation: nil)
-            return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
+            return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: card.references,
                                            verifier: CardVerifier(edge: card.edge, reader: card.reader)), card)
         }
         let references = try references(writable: false, engine: engine)

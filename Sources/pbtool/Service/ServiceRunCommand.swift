@@ -14,12 +14,16 @@ struct ServiceRunCommand: AsyncParsableCommand {
             ListEnrolledFingers, DeleteEnrolledFingers2, DeleteEnrolledFinger, EnrollStart/Stop, \
             VerifyStart/Stop, the EnrollStatus, VerifyStatus and VerifyFingerSelected signals and \
             the device's properties. Fingers live in the encrypted template store (--db), unlocked \
-            with --key-file or --key-command for every operation; a caller acts only for its own \
-            user unless it is root; one client holds the device at a time, and a client that \
-            leaves the bus loses its claim. Host rejections are counted in \
-            STATE-DIRECTORY/lockout.json, so a lock-out survives a restart.
+            with --key-file or --key-command for every operation, or, for a --card-user with a \
+            card in the reader, on the card, which then compares (enrolling onto it and deleting \
+            from it need --admin-key or PBTOOL_ADMIN_KEY, or --admin-pin). Where polkit runs, it \
+            authorises each call (fprintd's net.reactivated.fprint.device.* actions); elsewhere \
+            a caller acts only for its own user unless it is root. One client holds the device \
+            at a time, and a client that leaves the bus loses its claim. Host rejections are \
+            counted in STATE-DIRECTORY/lockout.json, so a lock-out survives a restart.
 
-            Exit codes: 0 stopped by SIGTERM or SIGINT; 2 usage (no key source, bad option); \
+            Exit codes: 0 stopped by SIGTERM or SIGINT; 2 usage (no key source, bad option, \
+            malformed admin key); \
             8 no sensor; 9 store; 13 the bus is unreachable or another program owns \
             net.reactivated.Fprint. See docs/service.md.
 
@@ -53,6 +57,11 @@ struct ServiceRunCommand: AsyncParsableCommand {
     @Option(help: "The card reader: its full name or a unique part of it (default: the first with a card).")
     var reader: String?
 
+    @OptionGroup var adminKey: AdminKeyOption
+
+    @Option(name: .customLong("admin-pin"), help: "The admin PIN of an ISO match-on-card application, for enrolling onto and deleting from a card user's card.")
+    var adminPIN: String?
+
     @Option(name: .customLong("sim-sensor-file"), help: .hidden)
     var sensorFile: String?
 
@@ -66,7 +75,8 @@ struct ServiceRunCommand: AsyncParsableCommand {
         let backend = ServiceBackend(sensor: sensor, store: store, match: match, swipes: swipes,
                                      lockoutPath: stateDirectory + "/lockout.json",
                                      lockoutPolicy: RejectionLockout.Policy(duration: lockoutTime.duration), sensorFile: sensorFile,
-                                     cardUsers: Set(cardUsers), reader: reader)
+                                     cardUsers: Set(cardUsers), reader: reader, adminKey: adminKey, adminPIN: adminPIN)
+        _ = try adminKey.optionalKey()
         _ = try backend.enrolledFingers(of: "")
         let profile = try backend.makeSensor(impressions: 1...1).profile
         let connection = try serve(backend, profile: profile)
