@@ -8,8 +8,9 @@ import Glibc
 ///
 /// sd-bus is not thread-safe: everything touching the connection runs on its loop thread. Set
 /// up (``export(_:at:)``, ``requestName(_:)``, ``onNameVanished(_:)``) before ``start()``;
-/// afterwards reach the connection only through ``perform(_:)``, from any thread. Exported
-/// objects and the vanish handler are called on the loop thread.
+/// afterwards reach the connection only through ``perform(_:)``, ``call(_:_:)``, a
+/// ``BusReply`` or an actor running on ``executor``, from any thread. Exported objects and the
+/// vanish handler are called on the loop thread.
 public final class BusConnection: @unchecked Sendable {
     let busHandle: OpaquePointer
     let wakeDescriptor: Int32
@@ -18,10 +19,24 @@ public final class BusConnection: @unchecked Sendable {
     private var jobs: [@Sendable (BusConnection) -> Void] = []
     private var exported: [ExportedObject] = []
     private var vanishHandler: ((String) -> Void)?
+    private var loopThread: pthread_t?
+    /// Runs an actor's jobs on the loop thread, between the bus's messages (an actor's
+    /// `unownedExecutor`): its code may then use the connection directly.
+    // Set once, at the end of init (it needs the connection).
+    public private(set) var executor: BusLoopExecutor!
 
     /// Connects to the system bus: `$DBUS_SYSTEM_BUS_ADDRESS` when set, else the standard socket.
-    public init() throws(BusFailure) {
-        let opened = try SystemBus.open()
+    public convenience init() throws(BusFailure) {
+        try self.init(handle: SystemBus.open())
+    }
+
+    /// Connects to the bus at `address` (`unix:path=…`) instead: a test's own bus, where the
+    /// environment's address is one per process.
+    public convenience init(address: String) throws(BusFailure) {
+        try self.init(handle: SystemBus.open(address: address))
+    }
+
+    private init(handle opened: OpaquePointer) throws(BusFailure) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0, ends.allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 && fcntl($0, F_SETFL, O_NONBLOCK) == 0 }) else {
             sd_bus_flush_close_unref(opened)
@@ -29,6 +44,7 @@ public final class BusConnection: @unchecked Sendable {
         }
         busHandle = opened
         (wakeDescriptor, wakeWriter) = (ends[0], ends[1])
+        executor = BusLoopExecutor(connection: self)
     }
 
     /// This connection's unique name (`:1.7`).
@@ -38,7 +54,7 @@ public final class BusConnection: @unchecked Sendable {
 
     /// Exports `object` at `path`.
     public func export(_ object: any BusObject, at path: String) throws(BusFailure) {
-        let entry = ExportedObject(object)
+        let entry = ExportedObject(object, on: self)
         var slot: OpaquePointer?
         let code = sd_bus_add_object(busHandle, &slot, path, { message, userdata, _ in
             guard let message, let userdata else { return 0 }
@@ -97,12 +113,6 @@ public final class BusConnection: @unchecked Sendable {
         }
     }
 
-    /// Calls another program's `method` and waits for the reply (up to sd-bus's 25 s); the
-    /// loop serves nothing else meanwhile. Loop thread only (inside a handler or ``perform(_:)``).
-    public func call(_ method: BusMethod, _ arguments: [BusValue]) throws(BusError) -> [BusValue] {
-        try SystemBus.call(on: busHandle, method, arguments)
-    }
-
     /// Runs `work` on the loop thread, soon.
     public func perform(_ work: @escaping @Sendable (BusConnection) -> Void) {
         lock.withLock { jobs.append(work) }
@@ -112,7 +122,15 @@ public final class BusConnection: @unchecked Sendable {
 
     /// Serves the bus on a thread of its own until the connection fails.
     public func start() {
-        Thread.detachNewThread { [self] in serve() }
+        Thread.detachNewThread { [self] in
+            lock.withLock { loopThread = pthread_self() }
+            serve()
+        }
+    }
+
+    /// Whether the caller runs on the loop thread.
+    public var isLoopThread: Bool {
+        lock.withLock { loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
     /// Runs and forgets the work ``perform(_:)`` queued.

@@ -4,20 +4,29 @@ internal import CSystemdBus
 /// others to the object, and turns the outcome into a reply.
 final class ExportedObject {
     let object: any BusObject
+    private unowned let connection: BusConnection
     var slot: OpaquePointer?
 
-    init(_ object: any BusObject) {
+    init(_ object: any BusObject, on connection: BusConnection) {
         self.object = object
+        self.connection = connection
     }
 
-    /// Handles one incoming method call; returns false for what is not a method call.
+    /// Handles one incoming method call; returns false for what is not a method call. The
+    /// object's own methods get the reply to answer, now or later.
     func receive(_ message: OpaquePointer) -> Bool {
         guard isMethodCall(message) else { return false }
+        let reply = BusReply(to: message, on: connection)
         do throws(BusError) {
             let call = try BusCall.read(message)
-            try reply(to: message, with: route(call))
+            switch try route(call) {
+            case .object: object.handle(call, reply: reply)
+            case .values(let values): reply.succeed(values)
+            case .variant(let value): reply.answer(.body { writer throws(BusFailure) in try writer.appendVariant(value) })
+            case .dictionary(let entries): reply.answer(.body { writer throws(BusFailure) in try writer.appendDictionary(entries) })
+            }
         } catch {
-            reply(to: message, with: error)
+            reply.fail(error)
         }
         return true
     }
@@ -27,13 +36,15 @@ final class ExportedObject {
         return sd_bus_message_get_type(message, &type) >= 0 && type == UInt8(SD_BUS_MESSAGE_METHOD_CALL)
     }
 
-    private enum Reply {
+    private enum Route {
+        /// The object's own method.
+        case object
         case values([BusValue])
         case variant(BusValue)
         case dictionary([(String, BusValue)])
     }
 
-    private func route(_ call: BusCall) throws(BusError) -> Reply {
+    private func route(_ call: BusCall) throws(BusError) -> Route {
         let all = BusIntrospection.standard + object.interfaces
         guard let interface = all.first(where: { $0.name == call.interface }) else {
             throw .unknownMethod("no interface \(call.interface) at \(call.path)")
@@ -54,7 +65,7 @@ final class ExportedObject {
         case (BusIntrospection.properties.name, _):
             throw .readOnlyProperty("the properties at \(call.path) are read-only")
         default:
-            return .values(try object.handle(call))
+            return .object
         }
     }
 
@@ -73,30 +84,5 @@ final class ExportedObject {
             return []
         }
         return interface.properties.compactMap { property in object.property(property.name, of: interfaceName).map { (property.name, $0) } }
-    }
-
-    private func reply(to call: OpaquePointer, with reply: Reply) throws(BusError) {
-        var message: OpaquePointer?
-        // A call flagged "no reply expected" gets none (sd-bus refuses to build one).
-        guard sd_bus_message_new_method_return(call, &message) >= 0, let message else { return }
-        defer { sd_bus_message_unref(message) }
-        let writer = BusMessageWriter(message: message)
-        do {
-            switch reply {
-            case .values(let values): try writer.append(values)
-            case .variant(let value): try writer.appendVariant(value)
-            case .dictionary(let entries): try writer.appendDictionary(entries)
-            }
-        } catch {
-            throw BusError("org.freedesktop.DBus.Error.Failed", error.description)
-        }
-        sd_bus_send(nil, message, nil)
-    }
-
-    private func reply(to call: OpaquePointer, with error: BusError) {
-        var busError = sd_bus_error(name: nil, message: nil, _need_free: 0)
-        defer { sd_bus_error_free(&busError) }
-        sd_bus_error_set(&busError, error.name, error.message)
-        sd_bus_reply_method_error(call, &busError)
     }
 }

@@ -11,8 +11,9 @@ public struct PolkitAuthority: Sendable {
         case absent
     }
 
-    /// Sends one method call and returns its reply (the seam: a bus connection's ``BusConnection/call(_:_:)``).
-    public typealias Caller = @Sendable (BusMethod, [BusValue]) throws(BusError) -> [BusValue]
+    /// Sends one method call and returns its reply (the seam: a bus connection's ``BusConnection/call(_:_:)``,
+    /// which serves other calls while polkit decides).
+    public typealias Caller = @Sendable (BusMethod, [BusValue]) async throws(BusError) -> [BusValue]
 
     static let checkAuthorization = BusMethod(destination: "org.freedesktop.PolicyKit1", path: "/org/freedesktop/PolicyKit1/Authority",
                                               interface: "org.freedesktop.PolicyKit1.Authority", member: "CheckAuthorization")
@@ -28,11 +29,11 @@ public struct PolkitAuthority: Sendable {
     }
 
     /// Whether the client with unique bus name `sender` may perform `action`.
-    public func verdict(on action: String, for sender: String) -> Verdict {
+    public func verdict(on action: String, for sender: String) async -> Verdict {
         let subject = BusValue.structure([.string("system-bus-name"), .variantDictionary(["name": .string(sender)])])
         let reply: [BusValue]
         do {
-            reply = try caller(Self.checkAuthorization, [subject, .string(action), .stringDictionary([:]), .uint32(Self.allowUserInteraction), .string("")])
+            reply = try await caller(Self.checkAuthorization, [subject, .string(action), .stringDictionary([:]), .uint32(Self.allowUserInteraction), .string("")])
         } catch {
             return Self.absenceErrors.contains(error.name) ? .absent : .refused("\(error.name): \(error.message)")
         }

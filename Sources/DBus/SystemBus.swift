@@ -35,17 +35,8 @@ enum SystemBus {
     /// Calls `method` on `bus` and waits for its reply (sd-bus's default timeout, 25 s); the
     /// reply's values, or the error reply thrown.
     static func call(on bus: OpaquePointer, _ method: BusMethod, _ arguments: [BusValue]) throws(BusError) -> [BusValue] {
-        var message: OpaquePointer?
-        guard sd_bus_message_new_method_call(bus, &message, method.destination, method.path, method.interface, method.member) >= 0,
-              let message else {
-            throw BusError("org.freedesktop.DBus.Error.Failed", "cannot build a call of \(method.member)")
-        }
+        let message = try methodCall(on: bus, method, arguments)
         defer { sd_bus_message_unref(message) }
-        do {
-            try BusMessageWriter(message: message).append(arguments)
-        } catch {
-            throw BusError("org.freedesktop.DBus.Error.Failed", error.description)
-        }
         var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
         defer { sd_bus_error_free(&error) }
         var reply: OpaquePointer?
@@ -55,6 +46,22 @@ enum SystemBus {
         }
         defer { sd_bus_message_unref(reply) }
         return try BusMessageReader(message: reply).values()
+    }
+
+    /// A new message calling `method` with `arguments`, for the caller to send and unref.
+    static func methodCall(on bus: OpaquePointer, _ method: BusMethod, _ arguments: [BusValue]) throws(BusError) -> OpaquePointer {
+        var message: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &message, method.destination, method.path, method.interface, method.member) >= 0,
+              let message else {
+            throw BusError("org.freedesktop.DBus.Error.Failed", "cannot build a call of \(method.member)")
+        }
+        do {
+            try BusMessageWriter(message: message).append(arguments)
+        } catch {
+            sd_bus_message_unref(message)
+            throw BusError("org.freedesktop.DBus.Error.Failed", error.description)
+        }
+        return message
     }
 }
 

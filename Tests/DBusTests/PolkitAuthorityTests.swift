@@ -27,9 +27,9 @@ struct PolkitAuthorityTests {
         [.structure([.boolean(authorised), .boolean(challenge), .stringDictionary([:])])]
     }
 
-    @Test func asksCheckAuthorizationForTheCallersBusNameAllowingInteraction() {
+    @Test func asksCheckAuthorizationForTheCallersBusNameAllowingInteraction() async {
         let caller = RecordedCaller { Self.result(authorised: true) }
-        #expect(caller.authority.verdict(on: "net.reactivated.fprint.device.verify", for: ":1.42") == .authorised)
+        #expect(await caller.authority.verdict(on: "net.reactivated.fprint.device.verify", for: ":1.42") == .authorised)
         let sent = caller.sent.withLock { $0 }
         #expect(sent.count == 1)
         #expect(sent.first?.0.destination == "org.freedesktop.PolicyKit1")
@@ -43,19 +43,19 @@ struct PolkitAuthorityTests {
         #expect(sent.first?.1.map(\.signature).joined() == "(sa{sv})sa{ss}us")
     }
 
-    @Test func aRefusalOrAChallengeIsNotAnAuthorisation() {
-        #expect(RecordedCaller { Self.result(authorised: false) }.authority.verdict(on: "a.b", for: ":1.1")
+    @Test func aRefusalOrAChallengeIsNotAnAuthorisation() async {
+        #expect(await RecordedCaller { Self.result(authorised: false) }.authority.verdict(on: "a.b", for: ":1.1")
             == .refused("Not Authorized: a.b"))
-        #expect(RecordedCaller { Self.result(authorised: false, challenge: true) }.authority.verdict(on: "a.b", for: ":1.1")
+        #expect(await RecordedCaller { Self.result(authorised: false, challenge: true) }.authority.verdict(on: "a.b", for: ":1.1")
             == .refused("Not Authorized: a.b"))
-        #expect(RecordedCaller { [] }.authority.verdict(on: "a.b", for: ":1.1") == .refused("Not Authorized: a.b"))
+        #expect(await RecordedCaller { [] }.authority.verdict(on: "a.b", for: ":1.1") == .refused("Not Authorized: a.b"))
     }
 
-    @Test func noPolkitOnTheBusIsAbsentAnyOtherErrorRefuses() {
+    @Test func noPolkitOnTheBusIsAbsentAnyOtherErrorRefuses() async {
         for name in ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"] {
-            #expect(RecordedCaller { () throws(BusError) in throw BusError(name, "nobody") }.authority.verdict(on: "a.b", for: ":1.1") == .absent)
+            #expect(await RecordedCaller { () throws(BusError) in throw BusError(name, "nobody") }.authority.verdict(on: "a.b", for: ":1.1") == .absent)
         }
         let noReply = RecordedCaller { () throws(BusError) in throw BusError("org.freedesktop.DBus.Error.NoReply", "timed out") }
-        #expect(noReply.authority.verdict(on: "a.b", for: ":1.1") == .refused("org.freedesktop.DBus.Error.NoReply: timed out"))
+        #expect(await noReply.authority.verdict(on: "a.b", for: ":1.1") == .refused("org.freedesktop.DBus.Error.NoReply: timed out"))
     }
 }

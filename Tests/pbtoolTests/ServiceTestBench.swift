@@ -24,8 +24,9 @@ final class ServiceTestBench {
     private let fingerFile: String
 
     /// `arguments` are added to `pbtool service`'s (a fault to inject); `busPolicy` to the bus's
-    /// configuration (another service's policy file).
-    init(_ arguments: [String] = [], busPolicy: String = "") throws {
+    /// configuration (another service's policy file); `keyCommand`, given the key file, makes a
+    /// `--key-command` to run beside it.
+    init(_ arguments: [String] = [], busPolicy: String = "", keyCommand: ((String) -> String)? = nil) throws {
         bench = try FlowTestBench()
         // The bus runs with the policy `pbtool service install` writes.
         let installed = try PBToolProcess.run(["service", "install", "--root", bench.scratch.path("root")])
@@ -35,7 +36,9 @@ final class ServiceTestBench {
         fingerFile = bench.scratch.path("finger")
         try FileManager.default.createDirectory(atPath: bench.scratch.path("state"), withIntermediateDirectories: true)
         try "sim:synthetic:\(Self.owner)\n".write(toFile: fingerFile, atomically: true, encoding: .utf8)
-        service = try Self.startService(bench: bench, fingerFile: fingerFile, arguments, environment: environment)
+        let key = bench.scratch.key
+        let keyCommandArguments = keyCommand.map { ["--key-command", $0(key), "--key-command-timeout", "24h"] } ?? []
+        service = try Self.startService(bench: bench, fingerFile: fingerFile, arguments + keyCommandArguments, environment: environment)
     }
 
     deinit {

@@ -3,11 +3,13 @@ import Foundation
 
 /// Who may do what, as fprintd decides it: polkit's actions where polkit's authority is on the
 /// bus; elsewhere a caller acts for itself unless it is root; one claim at a time; operations
-/// need the caller's own claim.
+/// need the caller's own claim. polkit's answer is awaited, so the claim is checked after it.
 extension FprintDevice {
-    func claimDevice(_ call: BusCall) throws(BusError) {
-        try authorise(.verify, or: .enroll, call)
-        let user = try actingUser(call.text(0), call)
+    func claimDevice(_ call: BusCall) async throws(BusError) {
+        try await authorise(.verify, or: .enroll, call)
+        let user = try await actingUser(call.text(0), call)
+        // polkit may have been deciding while the client left: its claim would never end.
+        guard !departed.contains(call.sender) else { throw FprintError.claimDevice("The client left the bus") }
         if let claim {
             throw FprintError.alreadyInUse(claim.sender == call.sender ? "Device was already claimed" : "Device already in use by another user")
         }
@@ -29,12 +31,12 @@ extension FprintDevice {
 
     /// The user a call acts for: the caller's own account for an empty name; another account
     /// only for root.
-    func actingUser(_ requested: String, _ call: BusCall) throws(BusError) -> String {
+    func actingUser(_ requested: String, _ call: BusCall) async throws(BusError) -> String {
         guard let uid = call.callerUID, let caller = UserAccounts.name(of: uid) else {
             throw FprintError.internal("Cannot tell which user is calling")
         }
         if requested.isEmpty || requested == caller { return caller }
-        switch authority.verdict(on: FprintAction.setUsername.rawValue, for: call.sender) {
+        switch await authority.verdict(on: FprintAction.setUsername.rawValue, for: call.sender) {
         case .authorised: break
         case .refused(let reason): throw FprintError.permissionDenied(reason)
         case .absent: guard uid == 0 else { throw FprintError.permissionDenied("Not authorized to act for another user") }
@@ -45,10 +47,10 @@ extension FprintDevice {
 
     /// Checks that polkit authorises the caller for `action` (or `alternative`), as fprintd
     /// does before each method; without a polkit authority on the bus, every caller may.
-    func authorise(_ action: FprintAction, or alternative: FprintAction? = nil, _ call: BusCall) throws(BusError) {
+    func authorise(_ action: FprintAction, or alternative: FprintAction? = nil, _ call: BusCall) async throws(BusError) {
         var refusal = ""
         for candidate in [action, alternative].compactMap(\.self) {
-            switch authority.verdict(on: candidate.rawValue, for: call.sender) {
+            switch await authority.verdict(on: candidate.rawValue, for: call.sender) {
             case .authorised, .absent: return
             case .refused(let reason): refusal = refusal.isEmpty ? reason : refusal
             }

@@ -2,32 +2,33 @@ import BiometricFormats
 import Biometry
 import DBus
 
-/// Listing and deleting enrolled fingers.
+/// Listing and deleting enrolled fingers. The store and the card are reached off the loop
+/// (``BlockingWork``); a delete holds the device as an operation meanwhile, so nothing else
+/// starts on the same fingers.
 extension FprintDevice {
-    func listEnrolledFingers(_ call: BusCall) throws(BusError) -> [String] {
-        try authorise(.verify, call)
-        let user = try actingUser(call.text(0), call)
-        let fingers = try storedFingers(of: user)
+    func listEnrolledFingers(_ call: BusCall) async throws(BusError) -> [String] {
+        try await authorise(.verify, call)
+        let user = try await actingUser(call.text(0), call)
+        let backend = backend
+        let fingers = try await BlockingWork.run { () throws(BusError) in try Self.storedFingers(of: user, in: backend) }
         guard !fingers.isEmpty else { throw FprintError.noEnrolledPrints("Failed to discover prints") }
         return fingers.map(FprintFingerName.name(of:))
     }
 
-    func deleteEnrolledFingers(_ call: BusCall) throws(BusError) {
-        let claim = try claimant(call)
-        try authorise(.enroll, call)
-        try requireIdle()
-        try deleting(for: claim.user) { fingers throws(BusError) in
+    func deleteEnrolledFingers(_ call: BusCall) async throws(BusError) {
+        _ = try claimant(call)
+        try await authorise(.enroll, call)
+        try await deleting(call) { fingers throws(BusError) in
             guard !fingers.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints to delete") }
             return fingers
         }
     }
 
-    func deleteEnrolledFinger(_ call: BusCall) throws(BusError) {
-        let claim = try claimant(call)
-        try authorise(.enroll, call)
-        try requireIdle()
+    func deleteEnrolledFinger(_ call: BusCall) async throws(BusError) {
+        _ = try claimant(call)
+        try await authorise(.enroll, call)
         let finger = try fingerArgument(call.text(0))
-        try deleting(for: claim.user) { fingers throws(BusError) in
+        try await deleting(call) { fingers throws(BusError) in
             guard fingers.contains(finger) else {
                 throw FprintError.noEnrolledPrints("Fingerprint \(FprintFingerName.name(of: finger)) is not enrolled")
             }
@@ -49,7 +50,8 @@ extension FprintDevice {
     }
 
     /// `user`'s fingers: on `card` when given (left connected), else as the backend finds them.
-    func storedFingers(of user: String, card: FlowCard? = nil) throws(BusError) -> [Finger] {
+    /// Blocks: off the loop only.
+    static func storedFingers(of user: String, in backend: ServiceBackend, card: FlowCard? = nil) throws(BusError) -> [Finger] {
         do {
             return try card.map { try backend.enrolledFingers(of: user, card: $0) } ?? backend.enrolledFingers(of: user)
         } catch {
@@ -57,23 +59,31 @@ extension FprintDevice {
         }
     }
 
-    /// Deletes the fingers `choose` picks from `user`'s: on the card when it decides for `user`
-    /// (with the service's admin credential), else in the store.
-    private func deleting(for user: String, _ choose: ([Finger]) throws(BusError) -> [Finger]) throws(BusError) {
-        let card = try managedCard(for: user)
-        defer { card?.connection.disconnect(leavingPowered: false) }
-        let fingers = try choose(storedFingers(of: user, card: card?.connection))
-        do {
-            try backend.delete(fingers, of: user, from: card?.references)
-        } catch {
-            throw FprintError.printsNotDeleted("Failed to delete fingerprints: \(ErrorReport(error).message)")
+    /// Deletes the fingers `choose` picks from the claimant's: on the card when it decides for
+    /// the user (with the service's admin credential), else in the store. The device counts as
+    /// busy until the delete is done; a Release meanwhile does not stop it.
+    private func deleting(_ call: BusCall, _ choose: @escaping @Sendable ([Finger]) throws(BusError) -> [Finger]) async throws(BusError) {
+        let claim = try claimant(call)
+        try requireIdle()
+        let generation = reserve(.deletion, cancel: {})
+        defer { if running?.generation == generation { running = nil } }
+        let backend = backend
+        try await BlockingWork.run { () throws(BusError) in
+            let card = try Self.managedCard(for: claim.user, in: backend)
+            defer { card?.connection.disconnect(leavingPowered: false) }
+            let fingers = try choose(Self.storedFingers(of: claim.user, in: backend, card: card?.connection))
+            do {
+                try backend.delete(fingers, of: claim.user, from: card?.references)
+            } catch {
+                throw FprintError.printsNotDeleted("Failed to delete fingerprints: \(ErrorReport(error).message)")
+            }
         }
     }
 
     /// The card that decides for `user`, if one is in the reader, with its references authorised
     /// for enrolling and deleting; an Internal error when the service has no admin credential
-    /// for it (the card is then left alone).
-    func managedCard(for user: String) throws(BusError) -> ManagedCard? {
+    /// for it (the card is then left alone). Blocks: off the loop only.
+    static func managedCard(for user: String, in backend: ServiceBackend) throws(BusError) -> ManagedCard? {
         guard let card = backend.card(for: user) else { return nil }
         do {
             return ManagedCard(connection: card, references: try backend.managedReferences(on: card))

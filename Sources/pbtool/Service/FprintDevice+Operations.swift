@@ -4,35 +4,85 @@ import DBus
 
 /// Enrollment and verification: started by a call, run by pbtool's flows on their own threads,
 /// reported by signals, ended by the matching Stop (or Release, or the client leaving).
+///
+/// A Start call holds the device from its checks on: what needs the card or the store (the
+/// card's admin credential, the enrolled fingers) is found off the loop, and the call is
+/// answered when that is done; a Stop, Release or vanished client meanwhile ends it there.
 extension FprintDevice {
-    func startEnrollment(_ call: BusCall) throws(BusError) {
+    func startEnrollment(_ call: BusCall) async throws(BusError) {
+        _ = try claimant(call)
+        try await authorise(.enroll, call)
         let claim = try claimant(call)
-        try authorise(.enroll, call)
         try requireIdle()
         let finger = try fingerArgument(call.text(0))
-        let card = try managedCard(for: claim.user)
+        let handle = OperationHandle()
+        let generation = reserve(.enrollment, cancel: { handle.cancel() })
         let backend = backend
-        start(.enrollment, announcing: nil) { try backend.enrollment(of: finger, user: claim.user, onto: card) }
+        let card = try await preparing(generation, for: call) { () throws(BusError) in
+            try Self.managedCard(for: claim.user, in: backend)
+        } release: { $0?.connection.disconnect(leavingPowered: false) }
+        launch(generation, handle, announcing: nil) { try backend.enrollment(of: finger, user: claim.user, onto: card) }
     }
 
-    func startVerification(_ call: BusCall) throws(BusError) {
+    func startVerification(_ call: BusCall) async throws(BusError) {
+        _ = try claimant(call)
+        try await authorise(.verify, call)
         let claim = try claimant(call)
-        try authorise(.verify, call)
         try requireIdle()
         let requested = call.text(0)
         let finger = requested == FprintFingerName.any ? nil : try fingerArgument(requested)
-        let card = backend.card(for: claim.user)
+        let handle = OperationHandle()
+        let generation = reserve(.verification, cancel: { handle.cancel() })
+        let backend = backend
+        let card = try await preparing(generation, for: call) { () throws(BusError) in
+            try Self.cardChecked(for: claim.user, finger: finger, named: requested, in: backend)
+        } release: { $0?.disconnect(leavingPowered: false) }
+        let choice = finger.map(VerificationController.FingerChoice.finger) ?? .any
+        launch(generation, handle, announcing: requested) { try backend.verification(of: choice, user: claim.user, card: card) }
+    }
+
+    /// The card that decides for `user` (connected), or nil for the store, once `user` is found
+    /// to have `finger` (any finger when nil) enrolled there. Blocks: off the loop only.
+    private static func cardChecked(for user: String, finger: Finger?, named name: String,
+                                    in backend: ServiceBackend) throws(BusError) -> FlowCard? {
+        let card = backend.card(for: user)
         do throws(BusError) {
-            let enrolled = try storedFingers(of: claim.user, card: card)
+            let enrolled = try storedFingers(of: user, in: backend, card: card)
             guard !enrolled.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints enrolled") }
-            if let finger, !enrolled.contains(finger) { throw FprintError.noEnrolledPrints("No print of \(requested) enrolled") }
+            if let finger, !enrolled.contains(finger) { throw FprintError.noEnrolledPrints("No print of \(name) enrolled") }
         } catch {
             card?.disconnect(leavingPowered: false)
             throw error
         }
-        let choice = finger.map(VerificationController.FingerChoice.finger) ?? .any
-        let backend = backend
-        start(.verification, announcing: requested) { try backend.verification(of: choice, user: claim.user, card: card) }
+        return card
+    }
+
+    /// Holds the device for `operation` (the next generation) until it is stopped.
+    func reserve(_ operation: Operation, cancel: @escaping @Sendable () -> Void) -> Int {
+        generation += 1
+        running = Running(operation: operation, generation: generation, cancel: cancel)
+        return generation
+    }
+
+    /// Runs `work` off the loop for the operation `generation` has reserved. When it fails the
+    /// device is free again; when the operation was ended meanwhile, what `work` built is
+    /// released and the Start call is told so.
+    private func preparing<Prepared: Sendable>(_ generation: Int, for call: BusCall,
+                                               _ work: @escaping @Sendable () throws(BusError) -> Prepared,
+                                               release: (Prepared) -> Void) async throws(BusError) -> Prepared {
+        let prepared: Prepared
+        do {
+            prepared = try await BlockingWork.run(work)
+        } catch {
+            if running?.generation == generation { running = nil }
+            throw error
+        }
+        guard running?.generation == generation else {
+            release(prepared)
+            guard claim?.sender == call.sender else { throw FprintError.claimDevice("Device was released before the operation started") }
+            throw FprintError.internal("The operation was stopped before it started")
+        }
+        return prepared
     }
 
     func stop(_ operation: Operation, _ call: BusCall) throws(BusError) {
@@ -42,40 +92,38 @@ extension FprintDevice {
     }
 
     /// Builds the flow (the sensor, the store, the card) and runs it on a task of its own, so
-    /// the Start call is answered at once however long that takes, and reports it. Signals go
-    /// out through `perform`, after the reply to the Start call: fprintd's clients ignore
-    /// statuses that arrive before it. The card, if any, is disconnected once the flow has ended.
-    private func start<Flow: BiometryFlow>(_ operation: Operation, announcing finger: String?,
-                                           make: @escaping @Sendable () throws -> (Flow, FlowCard?)) {
-        generation += 1
-        let generation = generation
-        let handle = OperationHandle()
-        running = Running(operation: operation, generation: generation, cancel: { handle.cancel() })
-        connection.perform { [self] connection in
-            if let finger {
-                connection.emit(from: FprintInterfaces.devicePath, interface: FprintInterfaces.device.name,
-                                member: "VerifyFingerSelected", [.string(finger)])
+    /// the Start call is answered as soon as it is checked however long that takes, and reports
+    /// it. Signals go out from the device's own jobs, which run after the reply to the Start call
+    /// (sent by the job running now): fprintd's clients ignore statuses that arrive before it.
+    /// The card, if any, is disconnected once the flow has ended.
+    private func launch<Flow: BiometryFlow>(_ generation: Int, _ handle: OperationHandle, announcing finger: String?,
+                                            make: @escaping @Sendable () throws -> (Flow, FlowCard?)) {
+        Task.detached { [self] in
+            if let finger { await announce(finger, generation: generation) }
+            let flow: Flow, card: FlowCard?
+            do {
+                (flow, card) = try make()
+            } catch {
+                return await flowFailed(error, generation: generation)
             }
-            Task.detached { [self] in
-                let flow: Flow, card: FlowCard?
-                do {
-                    (flow, card) = try make()
-                } catch {
-                    return connection.perform { [self] _ in flowFailed(error, generation: generation) }
-                }
-                guard handle.attach({ flow.cancel() }) else {
-                    card?.disconnect(leavingPowered: false)
-                    return
-                }
-                await follow(flow, card: card, generation: generation)
+            guard handle.attach({ flow.cancel() }) else {
+                card?.disconnect(leavingPowered: false)
+                return
             }
+            await follow(flow, card: card, generation: generation)
         }
     }
 
-    /// Hands the flow's events to the bus thread. The card is disconnected before the final
+    private func announce(_ finger: String, generation: Int) {
+        guard running?.generation == generation else { return }
+        connection.emit(from: FprintInterfaces.devicePath, interface: FprintInterfaces.device.name,
+                        member: "VerifyFingerSelected", [.string(finger)])
+    }
+
+    /// Hands the flow's events to the device. The card is disconnected before the final
     /// status goes out: a client that starts its next operation on that status must not find the
     /// card being reset under its new connection.
-    private func follow<Flow: BiometryFlow>(_ flow: Flow, card: FlowCard?, generation: Int) async {
+    private nonisolated func follow<Flow: BiometryFlow>(_ flow: Flow, card: FlowCard?, generation: Int) async {
         var final: BiometryEvent?
         do {
             for try await event in flow {
@@ -83,14 +131,14 @@ extension FprintDevice {
                 if case .finished = event {
                     final = event
                 } else {
-                    connection.perform { [self] _ in flowEvent(event, generation: generation) }
+                    await flowEvent(event, generation: generation)
                 }
             }
             card?.disconnect(leavingPowered: false)
-            if let final { connection.perform { [self] _ in flowEvent(final, generation: generation) } }
+            if let final { await flowEvent(final, generation: generation) }
         } catch {
             card?.disconnect(leavingPowered: false)
-            connection.perform { [self] _ in flowFailed(error, generation: generation) }
+            await flowFailed(error, generation: generation)
         }
     }
 

@@ -4,10 +4,10 @@ import DBus
 final class FprintManagerObject: BusObject {
     let interfaces = [FprintInterfaces.manager]
 
-    func handle(_ call: BusCall) throws(BusError) -> [BusValue] {
+    func handle(_ call: BusCall, reply: BusReply) {
         switch call.member {
-        case "GetDevices": [.objectPathArray([FprintInterfaces.devicePath])]
-        default: [.objectPath(FprintInterfaces.devicePath)]
+        case "GetDevices": reply.succeed([.objectPathArray([FprintInterfaces.devicePath])])
+        default: reply.succeed([.objectPath(FprintInterfaces.devicePath)])
         }
     }
 

@@ -1,0 +1,116 @@
+import DBus
+import Foundation
+import Spawning
+import Testing
+import TestSupport
+
+/// One client's slow call does not hold up the others: the store's `--key-command` waiting, or
+/// polkit deciding, keeps only its own caller waiting; the rest are answered meanwhile, and the
+/// slow call is answered when the test lets it finish. The waits are the test's own: a FIFO the
+/// key command reads, and a stand-in polkit authority on the private bus that answers when told.
+@Suite(.serialized) struct ServiceConcurrencyTests {
+    static let prefix = "net.reactivated.Fprint.Error."
+
+    @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
+    func aKeyCommandWaitingHoldsOnlyItsOwnCaller() throws {
+        let scratch = try ScratchDirectory("service-key-command")
+        let gate = scratch.path("gate")
+        // The first run after the gate exists waits for a line on it; every other run goes through.
+        let script = scratch.path("key.sh")
+        try "if [ -p '\(gate)' ] && mkdir '\(scratch.path("held"))' 2>/dev/null; then read line < '\(gate)'; fi; cat \"$1\"\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let bench = try ServiceTestBench(keyCommand: { key in "/bin/sh '\(script)' '\(key)'" })
+        #expect(mkfifo(gate, 0o600) == 0)
+
+        let slow = Self.inBackground(bench, "ListEnrolledFingers", [.string("")])
+        // Opening the FIFO for writing returns once the key command has opened it to read.
+        let opened = Arrivals<Int32>()
+        Thread.detachNewThread { opened.add(open(gate, O_WRONLY)) }
+        let writer = try #require(opened.next(within: TestPatience.limit))
+        #expect(writer >= 0)
+
+        let other = try FprintClient(bench)
+        #expect(try other.bus.call("net.reactivated.Fprint", "/net/reactivated/Fprint/Manager", "net.reactivated.Fprint.Manager", "GetDevices")
+                == [.objectPathArray(["/net/reactivated/Fprint/Device/0"])])
+        #expect(other.error("ListEnrolledFingers", [.string("")]) == Self.prefix + "NoEnrolledPrints")
+        #expect(other.error("Claim", [.string("")]) == nil)
+        #expect(try other.property("num-enroll-stages") == .int32(3))
+        #expect(other.error("Release") == nil)
+        #expect(slow.count == 0)
+
+        #expect(write(writer, "go\n", 3) == 3)
+        close(writer)
+        let answer = try #require(slow.next(within: TestPatience.limit))
+        #expect(answer.failure?.name == Self.prefix + "NoEnrolledPrints")
+    }
+
+    @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
+    func polkitDecidingHoldsOnlyItsOwnCaller() throws {
+        let (bench, authority) = try Self.withHeldAuthority()
+        let listing = try ChildProcess("/usr/bin/fprintd-list", ["root"], environment: bench.environment, mergingErrors: true)
+        let asked = try #require(authority.object.asked.next(within: TestPatience.limit))
+
+        let other = try FprintClient(bench)
+        #expect(try other.bus.call("net.reactivated.Fprint", "/net/reactivated/Fprint/Manager", "net.reactivated.Fprint.Manager", "GetDefaultDevice")
+                == [.objectPath("/net/reactivated/Fprint/Device/0")])
+        #expect(try other.property("scan-type") == .string("swipe"))
+        #expect(listing.isRunning)
+
+        asked.succeed(HeldAuthority.authorised)
+        try listing.waitForExit()
+        #expect(listing.standardOutput.contains("User root has no fingers enrolled"), "\(listing.standardOutput)")
+    }
+
+    @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
+    func aClientLeavingWhilePolkitDecidesItsClaimGetsNoClaim() throws {
+        let (bench, authority) = try Self.withHeldAuthority()
+        let watcher = try BusClient(address: bench.bus.address)
+        let owners = try watcher.subscribe("org.freedesktop.DBus", "NameOwnerChanged")
+        // fprintd-verify claims the device first; polkit is asked about that claim.
+        let verifying = try ChildProcess("/usr/bin/fprintd-verify", [], environment: bench.environment, mergingErrors: true)
+        let asked = try #require(authority.object.asked.next(within: TestPatience.limit))
+        verifying.send(SIGKILL)
+        _ = try verifying.waitForExit()
+        var left = false
+        while !left, let change = owners.next(within: TestPatience.limit) {
+            left = change.first?.text?.hasPrefix(":") == true && change.last?.text == ""
+        }
+        #expect(left)
+        // The bus told the service before it passes on this answer.
+        asked.succeed(HeldAuthority.authorised)
+
+        let claiming = Self.inBackground(bench, "Claim", [.string("")])
+        try #require(authority.object.asked.next(within: TestPatience.limit)).succeed(HeldAuthority.authorised)
+        let claimed = try #require(claiming.next(within: TestPatience.limit))
+        #expect(claimed.failure == nil, "the claim of the client that left was kept: \(String(describing: claimed.failure))")
+    }
+
+    /// Calls `member` of the device from a client of its own on another thread; the outcome arrives later.
+    static func inBackground(_ bench: ServiceTestBench, _ member: String, _ arguments: [BusValue]) -> Arrivals<Result<[BusValue], BusError>> {
+        let outcome = Arrivals<Result<[BusValue], BusError>>()
+        let address = bench.bus.address
+        Thread.detachNewThread {
+            do {
+                let client = try BusClient(address: address)
+                outcome.add(Result { () throws(BusError) in
+                    try client.call("net.reactivated.Fprint", "/net/reactivated/Fprint/Device/0", "net.reactivated.Fprint.Device", member, arguments)
+                })
+            } catch {
+                outcome.add(.failure(BusError("test.ClientFailed", "\(error)")))
+            }
+        }
+        return outcome
+    }
+
+    /// The service on a bus where the test's ``HeldAuthority`` is polkit.
+    static func withHeldAuthority() throws -> (ServiceTestBench, HeldAuthority.Served) {
+        let bench = try ServiceTestBench(busPolicy: HeldAuthority.policy)
+        return (bench, try HeldAuthority.serve(on: bench.bus.address))
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
+}
