@@ -85,6 +85,59 @@ import TestSupport
         #expect(claimed.failure == nil, "the claim of the client that left was kept: \(String(describing: claimed.failure))")
     }
 
+    @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
+    func aClientLeavingWhileItsVerifyStartWaitsLeavesTheDeviceFree() throws {
+        let scratch = try ScratchDirectory("service-key-command")
+        let gate = scratch.path("gate")
+        // fprintd-verify lists the fingers (the first run after the gate exists), then starts:
+        // the second run, VerifyStart's check of the enrolled fingers, waits for the gate.
+        let script = scratch.path("key.sh")
+        try """
+            if [ -p '\(gate)' ] && ! mkdir '\(scratch.path("one"))' 2>/dev/null && mkdir '\(scratch.path("two"))' 2>/dev/null; then
+              read line < '\(gate)'
+            fi
+            cat "$1"
+
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let bench = try ServiceTestBench(keyCommand: { key in "/bin/sh '\(script)' '\(key)'" })
+        let enrolled = try bench.run("fprintd-enroll", ["-f", "right-index-finger"])
+        #expect(enrolled.standardOutput.contains("Enroll result: enroll-completed"), "\(enrolled.standardOutput)")
+        #expect(mkfifo(gate, 0o600) == 0)
+
+        let verifying = try ChildProcess("/usr/bin/fprintd-verify", [], environment: bench.environment, mergingErrors: true)
+        let opened = Arrivals<Int32>()
+        Thread.detachNewThread { opened.add(open(gate, O_WRONLY)) }
+        let writer = try #require(opened.next(within: TestPatience.limit))
+        // The listing was answered: what waits is VerifyStart.
+        try verifying.waitForLine { $0.contains("#0: right-index-finger") }
+        let other = try FprintClient(bench)
+        let owners = try other.bus.subscribe("org.freedesktop.DBus", "NameOwnerChanged")
+        #expect(other.error("Claim", [.string("")]) == Self.prefix + "AlreadyInUse")
+        verifying.send(SIGKILL)
+        _ = try verifying.waitForExit()
+        #expect(!verifying.standardOutput.contains("Verify started"), "\(verifying.standardOutput)")
+        try Self.claimOnceFree(other, watching: owners)
+
+        let selected = try other.bus.subscribe("net.reactivated.Fprint.Device", "VerifyFingerSelected")
+        #expect(write(writer, "go\n", 3) == 3)
+        close(writer)
+        // The interrupted VerifyStart started nothing: the next one is the only one announced.
+        #expect(other.error("VerifyStart", [.string("right-index-finger")]) == nil)
+        #expect(selected.next(within: TestPatience.limit) == [.string("right-index-finger")])
+        #expect(other.error("VerifyStop") == nil)
+        #expect(other.error("Release") == nil)
+        #expect(bench.service.isRunning)
+    }
+
+    /// Claims the device for `client` once the previous holder has left: AlreadyInUse until the
+    /// bus has told the service, so each refusal waits for the next name change `owners` sees.
+    static func claimOnceFree(_ client: FprintClient, watching owners: BusSubscription) throws {
+        while let refusal = client.error("Claim", [.string("")]) {
+            #expect(refusal == prefix + "AlreadyInUse")
+            guard owners.next(within: TestPatience.limit) != nil else { throw FlowTestBench.SetupFailure(message: "the claim never ended") }
+        }
+    }
+
     /// Calls `member` of the device from a client of its own on another thread; the outcome arrives later.
     static func inBackground(_ bench: ServiceTestBench, _ member: String, _ arguments: [BusValue]) -> Arrivals<Result<[BusValue], BusError>> {
         let outcome = Arrivals<Result<[BusValue], BusError>>()
