@@ -11,19 +11,11 @@ import TestSupport
 
     /// Calls `Hold(text)` from a client of its own on another thread; the outcome arrives in the result.
     static func holdInBackground(_ fixture: Fixture, _ text: String) -> Arrivals<Result<[BusValue], BusError>> {
-        let outcome = Arrivals<Result<[BusValue], BusError>>()
         let address = fixture.bus.address
-        Thread.detachNewThread {
-            do {
-                let client = try BusClient(address: address)
-                outcome.add(Result { () throws(BusError) in
-                    try client.call(BusConnectionTests.name, BusConnectionTests.path, EchoObject.interface.name, "Hold", [.string(text)])
-                })
-            } catch {
-                outcome.add(.failure(BusError("test.ClientFailed", "\(error)")))
-            }
+        return .outcome { () throws(BusError) in
+            guard let client = try? BusClient(address: address) else { throw BusError("test.NoClient", "cannot connect to \(address)") }
+            return try client.call(BusConnectionTests.name, BusConnectionTests.path, EchoObject.interface.name, "Hold", [.string(text)])
         }
-        return outcome
     }
 
     @Test(.enabled(if: PrivateSystemBus.isAvailable, "needs dbus-daemon (Debian package dbus)"))

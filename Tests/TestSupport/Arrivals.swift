@@ -29,3 +29,14 @@ public final class Arrivals<Item>: @unchecked Sendable {
     /// How many arrived and are not taken yet.
     public var count: Int { condition.withLock { items.count } }
 }
+
+extension Arrivals {
+    /// The outcome of `body`, run on a thread of its own (a blocking call the test must not
+    /// wait for yet), arriving when `body` ends.
+    public static func outcome<Value, Failure: Error>(of body: @escaping @Sendable () throws(Failure) -> Value) -> Arrivals
+    where Item == Result<Value, Failure> {
+        let arrivals = Arrivals()
+        Thread.detachNewThread { arrivals.add(Result { () throws(Failure) in try body() }) }
+        return arrivals
+    }
+}

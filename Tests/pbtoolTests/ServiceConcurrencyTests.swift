@@ -13,21 +13,11 @@ import TestSupport
 
     @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
     func aKeyCommandWaitingHoldsOnlyItsOwnCaller() throws {
-        let scratch = try ScratchDirectory("service-key-command")
-        let gate = scratch.path("gate")
-        // The first run after the gate exists waits for a line on it; every other run goes through.
-        let script = scratch.path("key.sh")
-        try "if [ -p '\(gate)' ] && mkdir '\(scratch.path("held"))' 2>/dev/null; then read line < '\(gate)'; fi; cat \"$1\"\n"
-            .write(toFile: script, atomically: true, encoding: .utf8)
-        let bench = try ServiceTestBench(keyCommand: { key in "/bin/sh '\(script)' '\(key)'" })
-        #expect(mkfifo(gate, 0o600) == 0)
-
+        let keyCommand = try GatedKeyCommand(waitingOnRun: 1)
+        let bench = try ServiceTestBench(keyCommand: keyCommand.command(printing:))
+        try keyCommand.openGate()
         let slow = Self.inBackground(bench, "ListEnrolledFingers", [.string("")])
-        // Opening the FIFO for writing returns once the key command has opened it to read.
-        let opened = Arrivals<Int32>()
-        Thread.detachNewThread { opened.add(open(gate, O_WRONLY)) }
-        let writer = try #require(opened.next(within: TestPatience.limit))
-        #expect(writer >= 0)
+        try keyCommand.awaitWaitingRun()
 
         let other = try FprintClient(bench)
         #expect(try other.bus.call("net.reactivated.Fprint", "/net/reactivated/Fprint/Manager", "net.reactivated.Fprint.Manager", "GetDevices")
@@ -38,8 +28,7 @@ import TestSupport
         #expect(other.error("Release") == nil)
         #expect(slow.count == 0)
 
-        #expect(write(writer, "go\n", 3) == 3)
-        close(writer)
+        keyCommand.release()
         let answer = try #require(slow.next(within: TestPatience.limit))
         #expect(answer.failure?.name == Self.prefix + "NoEnrolledPrints")
     }
@@ -87,27 +76,16 @@ import TestSupport
 
     @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
     func aClientLeavingWhileItsVerifyStartWaitsLeavesTheDeviceFree() throws {
-        let scratch = try ScratchDirectory("service-key-command")
-        let gate = scratch.path("gate")
-        // fprintd-verify lists the fingers (the first run after the gate exists), then starts:
-        // the second run, VerifyStart's check of the enrolled fingers, waits for the gate.
-        let script = scratch.path("key.sh")
-        try """
-            if [ -p '\(gate)' ] && ! mkdir '\(scratch.path("one"))' 2>/dev/null && mkdir '\(scratch.path("two"))' 2>/dev/null; then
-              read line < '\(gate)'
-            fi
-            cat "$1"
-
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let bench = try ServiceTestBench(keyCommand: { key in "/bin/sh '\(script)' '\(key)'" })
+        // fprintd-verify lists the fingers (the first run after the gate is opened), then starts:
+        // the second run, VerifyStart's check of the enrolled fingers, waits at the gate.
+        let keyCommand = try GatedKeyCommand(waitingOnRun: 2)
+        let bench = try ServiceTestBench(keyCommand: keyCommand.command(printing:))
         let enrolled = try bench.run("fprintd-enroll", ["-f", "right-index-finger"])
         #expect(enrolled.standardOutput.contains("Enroll result: enroll-completed"), "\(enrolled.standardOutput)")
-        #expect(mkfifo(gate, 0o600) == 0)
+        try keyCommand.openGate()
 
         let verifying = try ChildProcess("/usr/bin/fprintd-verify", [], environment: bench.environment, mergingErrors: true)
-        let opened = Arrivals<Int32>()
-        Thread.detachNewThread { opened.add(open(gate, O_WRONLY)) }
-        let writer = try #require(opened.next(within: TestPatience.limit))
+        try keyCommand.awaitWaitingRun()
         // The listing was answered: what waits is VerifyStart.
         try verifying.waitForLine { $0.contains("#0: right-index-finger") }
         let other = try FprintClient(bench)
@@ -119,8 +97,7 @@ import TestSupport
         try Self.claimOnceFree(other, watching: owners)
 
         let selected = try other.bus.subscribe("net.reactivated.Fprint.Device", "VerifyFingerSelected")
-        #expect(write(writer, "go\n", 3) == 3)
-        close(writer)
+        keyCommand.release()
         // The interrupted VerifyStart started nothing: the next one is the only one announced.
         #expect(other.error("VerifyStart", [.string("right-index-finger")]) == nil)
         #expect(selected.next(within: TestPatience.limit) == [.string("right-index-finger")])
@@ -140,19 +117,11 @@ import TestSupport
 
     /// Calls `member` of the device from a client of its own on another thread; the outcome arrives later.
     static func inBackground(_ bench: ServiceTestBench, _ member: String, _ arguments: [BusValue]) -> Arrivals<Result<[BusValue], BusError>> {
-        let outcome = Arrivals<Result<[BusValue], BusError>>()
         let address = bench.bus.address
-        Thread.detachNewThread {
-            do {
-                let client = try BusClient(address: address)
-                outcome.add(Result { () throws(BusError) in
-                    try client.call("net.reactivated.Fprint", "/net/reactivated/Fprint/Device/0", "net.reactivated.Fprint.Device", member, arguments)
-                })
-            } catch {
-                outcome.add(.failure(BusError("test.ClientFailed", "\(error)")))
-            }
+        return .outcome { () throws(BusError) in
+            guard let client = try? BusClient(address: address) else { throw BusError("test.NoClient", "cannot connect to \(address)") }
+            return try client.call("net.reactivated.Fprint", "/net/reactivated/Fprint/Device/0", "net.reactivated.Fprint.Device", member, arguments)
         }
-        return outcome
     }
 
     /// The service on a bus where the test's ``HeldAuthority`` is polkit.
