@@ -99,12 +99,12 @@ extension FprintDevice {
     private func launch<Flow: BiometryFlow>(_ generation: Int, _ handle: OperationHandle, announcing finger: String?,
                                             make: @escaping @Sendable () throws -> (Flow, FlowCard?)) {
         Task.detached { [self] in
-            if let finger { await announce(finger, generation: generation) }
+            if let finger { onLoop { $0.announce(finger, generation: generation) } }
             let flow: Flow, card: FlowCard?
             do {
                 (flow, card) = try make()
             } catch {
-                return await flowFailed(error, generation: generation)
+                return onLoop { $0.flowFailed(error, generation: generation) }
             }
             guard handle.attach({ flow.cancel() }) else {
                 card?.disconnect(leavingPowered: false)
@@ -120,9 +120,10 @@ extension FprintDevice {
                         member: "VerifyFingerSelected", [.string(finger)])
     }
 
-    /// Hands the flow's events to the device. The card is disconnected before the final
-    /// status goes out: a client that starts its next operation on that status must not find the
-    /// card being reset under its new connection.
+    /// Hands the flow's events to the device without waiting for them to be sent: the flow goes
+    /// on at its own pace. The card is disconnected before the final status goes out: a client
+    /// that starts its next operation on that status must not find the card being reset under
+    /// its new connection.
     private nonisolated func follow<Flow: BiometryFlow>(_ flow: Flow, card: FlowCard?, generation: Int) async {
         var final: BiometryEvent?
         do {
@@ -131,14 +132,14 @@ extension FprintDevice {
                 if case .finished = event {
                     final = event
                 } else {
-                    await flowEvent(event, generation: generation)
+                    onLoop { $0.flowEvent(event, generation: generation) }
                 }
             }
             card?.disconnect(leavingPowered: false)
-            if let final { await flowEvent(final, generation: generation) }
+            if let final { onLoop { $0.flowEvent(final, generation: generation) } }
         } catch {
             card?.disconnect(leavingPowered: false)
-            await flowFailed(error, generation: generation)
+            onLoop { $0.flowFailed(error, generation: generation) }
         }
     }
 

@@ -126,6 +126,12 @@ actor FprintDevice: BusObject {
         }
     }
 
+    /// Runs `work` on the device soon, in the order asked, without waiting for it: for the
+    /// flows' events, which must not wait for the bus thread between two swipes.
+    nonisolated func onLoop(_ work: @escaping @Sendable (isolated FprintDevice) -> Void) {
+        connection.perform { [self] _ in assumeIsolated(work) }
+    }
+
     /// Follows the sensor's finger state (fprintd's `finger-needed` and `finger-present`).
     func noteFinger(_ presence: FingerPresence) {
         let (needed, present) = (presence == .needed, presence == .present)
