@@ -8,7 +8,7 @@ extension BusConnection {
     /// `poll` until the bus socket or the wake-up pipe has something (or sd-bus's own timeout).
     func serve() {
         while true {
-            runQueuedWork()
+            queue.runQueued()
             var processed: Int32
             repeat { processed = sd_bus_process(busHandle, nil) } while processed > 0
             guard processed >= 0 else { return }
@@ -20,10 +20,10 @@ extension BusConnection {
         let events = sd_bus_get_events(busHandle)
         guard events >= 0 else { return false }
         var descriptors = [pollfd(fd: sd_bus_get_fd(busHandle), events: Int16(events), revents: 0),
-                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: queue.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         let ready = poll(&descriptors, 2, timeoutMilliseconds())
         if ready < 0, errno != EINTR { return false }
-        if descriptors[1].revents != 0 { drainWakeups() }
+        if descriptors[1].revents != 0 { queue.drainWakeups() }
         return true
     }
 
@@ -36,10 +36,5 @@ extension BusConnection {
         let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
         guard deadline > nowMicroseconds else { return 0 }
         return Int32(clamping: (deadline - nowMicroseconds + 999) / 1_000)
-    }
-
-    private func drainWakeups() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
     }
 }

@@ -13,17 +13,12 @@ import Glibc
 /// vanish handler are called on the loop thread.
 public final class BusConnection: @unchecked Sendable {
     let busHandle: OpaquePointer
-    let wakeDescriptor: Int32
-    private let wakeWriter: Int32
-    private let lock = NSLock()
-    private var jobs: [@Sendable (BusConnection) -> Void] = []
+    let queue: BusLoopQueue
     private var exported: [ExportedObject] = []
     private var vanishHandler: ((String) -> Void)?
-    private var loopThread: pthread_t?
     /// Runs an actor's jobs on the loop thread, between the bus's messages (an actor's
     /// `unownedExecutor`): its code may then use the connection directly.
-    // Set once, at the end of init (it needs the connection).
-    public private(set) var executor: BusLoopExecutor!
+    public let executor: BusLoopExecutor
 
     /// Connects to the system bus: `$DBUS_SYSTEM_BUS_ADDRESS` when set, else the standard socket.
     public convenience init() throws(BusFailure) {
@@ -37,14 +32,14 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     private init(handle opened: OpaquePointer) throws(BusFailure) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0, ends.allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 && fcntl($0, F_SETFL, O_NONBLOCK) == 0 }) else {
+        do {
+            queue = try BusLoopQueue()
+        } catch {
             sd_bus_flush_close_unref(opened)
-            throw BusFailure(operation: "creating the wake-up pipe", code: -errno)
+            throw error
         }
         busHandle = opened
-        (wakeDescriptor, wakeWriter) = (ends[0], ends[1])
-        executor = BusLoopExecutor(connection: self)
+        executor = BusLoopExecutor(queue: queue)
     }
 
     /// This connection's unique name (`:1.7`).
@@ -115,32 +110,19 @@ public final class BusConnection: @unchecked Sendable {
 
     /// Runs `work` on the loop thread, soon.
     public func perform(_ work: @escaping @Sendable (BusConnection) -> Void) {
-        lock.withLock { jobs.append(work) }
-        var byte: UInt8 = 1
-        _ = write(wakeWriter, &byte, 1)
+        queue.add { [self] in work(self) }
     }
 
     /// Serves the bus on a thread of its own until the connection fails.
     public func start() {
         Thread.detachNewThread { [self] in
-            lock.withLock { loopThread = pthread_self() }
+            queue.becomeLoopThread()
             serve()
         }
     }
 
     /// Whether the caller runs on the loop thread.
-    public var isLoopThread: Bool {
-        lock.withLock { loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
-    }
-
-    /// Runs and forgets the work ``perform(_:)`` queued.
-    func runQueuedWork() {
-        let queued = lock.withLock { () -> [@Sendable (BusConnection) -> Void] in
-            defer { jobs.removeAll() }
-            return jobs
-        }
-        for work in queued { work(self) }
-    }
+    var isLoopThread: Bool { queue.isLoopThread }
 
     private func nameOwnerChanged(_ message: OpaquePointer) {
         guard case let values = (try? BusMessageReader(message: message).values()) ?? [], values.count == 3,
