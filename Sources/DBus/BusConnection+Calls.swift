@@ -3,10 +3,12 @@ internal import CSystemdBus
 extension BusConnection {
     /// Calls another program's `method` and returns its reply's values, or throws its error
     /// reply (sd-bus's `NoReply` after its 25 s timeout). From any thread: the call is sent from
-    /// the loop thread, and the loop serves everything else while the reply is awaited.
-    public func call(_ method: BusMethod, _ arguments: [BusValue]) async throws(BusError) -> [BusValue] {
+    /// the loop thread, and the loop serves everything else while the reply is awaited. It runs
+    /// on the caller's executor: an actor on ``executor`` sends and resumes without leaving the loop.
+    public nonisolated(nonsending) func call(_ method: BusMethod, _ arguments: [BusValue]) async throws(BusError) -> [BusValue] {
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[BusValue], BusError>, Never>) in
-            perform { connection in connection.send(method, arguments) { continuation.resume(returning: $0) } }
+            let send: @Sendable (BusConnection) -> Void = { $0.send(method, arguments) { continuation.resume(returning: $0) } }
+            if isLoopThread { send(self) } else { perform(send) }
         }
         return try outcome.get()
     }

@@ -13,7 +13,7 @@ public struct PolkitAuthority: Sendable {
 
     /// Sends one method call and returns its reply (the seam: a bus connection's ``BusConnection/call(_:_:)``,
     /// which serves other calls while polkit decides).
-    public typealias Caller = @Sendable (BusMethod, [BusValue]) async throws(BusError) -> [BusValue]
+    public typealias Caller = nonisolated(nonsending) @Sendable (BusMethod, [BusValue]) async throws(BusError) -> [BusValue]
 
     static let checkAuthorization = BusMethod(destination: "org.freedesktop.PolicyKit1", path: "/org/freedesktop/PolicyKit1/Authority",
                                               interface: "org.freedesktop.PolicyKit1.Authority", member: "CheckAuthorization")
@@ -29,7 +29,7 @@ public struct PolkitAuthority: Sendable {
     }
 
     /// Whether the client with unique bus name `sender` may perform `action`.
-    public func verdict(on action: String, for sender: String) async -> Verdict {
+    public nonisolated(nonsending) func verdict(on action: String, for sender: String) async -> Verdict {
         let subject = BusValue.structure([.string("system-bus-name"), .variantDictionary(["name": .string(sender)])])
         let reply: [BusValue]
         do {
