@@ -13,7 +13,7 @@ struct RealismBench: BenchSuite {
         + "minutiae, class mix; pbtool synth speed"
 
     struct Parameters {
-        /// The synthetic set compared with the FVC sets.
+        /// The synthetic set compared with the FVC sets (`PBBENCH_REALISM_SEED` chooses another).
         var seed: UInt64 = 2_026
         var fingers = 100
         var impressions = 8
@@ -33,7 +33,18 @@ struct RealismBench: BenchSuite {
 
     var parameters = Parameters()
 
+    /// The seed `PBBENCH_REALISM_SEED` names, nil when it is not set.
+    static func environmentSeed() throws -> UInt64? {
+        guard let text = ProcessInfo.processInfo.environment["PBBENCH_REALISM_SEED"] else { return nil }
+        guard let seed = UInt64(text) else {
+            throw RealismSeedError(text: text)
+        }
+        return seed
+    }
+
     func run(_ report: BenchReport) async throws {
+        var parameters = parameters
+        parameters.seed = try Self.environmentSeed() ?? parameters.seed
         try recordSynthSpeed(report)
         let synthesis = SynthesisParameters(width: parameters.size, height: parameters.size)
         let dataset = SyntheticDataset(seed: parameters.seed, fingers: parameters.fingers,
@@ -111,4 +122,10 @@ struct RealismBench: BenchSuite {
                           target: .within(low...high))
         }
     }
+}
+
+/// `PBBENCH_REALISM_SEED` is not a number.
+struct RealismSeedError: Error, CustomStringConvertible {
+    let text: String
+    var description: String { "PBBENCH_REALISM_SEED must be a whole number from 0 to 2^64 − 1, not '\(text)'" }
 }

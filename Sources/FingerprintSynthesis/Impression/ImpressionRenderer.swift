@@ -2,7 +2,7 @@ import Imaging
 
 /// Draws one impression of a master under given conditions: every output pixel looks up its master
 /// point, the ridge field there is thresholded at a pressure- and dryness-dependent level, faded by
-/// the contact, and sensor noise and blur are added.
+/// the contact, and sensor noise, blur and the sensor's gain are applied.
 ///
 /// Smooth quantities (master position, contact, dryness) are computed on a grid every `gridStep`
 /// pixels and interpolated, so the per-pixel work is a few dozen arithmetic operations.
@@ -51,7 +51,8 @@ struct ImpressionRenderer {
                 }
             }
         }
-        return GrayImage(width: width, height: height, dpi: parameters.dpi, pixels: Self.blurred(levels, width: width))
+        let pixels = SensorGain().applied(to: Self.blurred(levels, width: width), background: parameters.backgroundLevel)
+        return GrayImage(width: width, height: height, dpi: parameters.dpi, pixels: pixels)
     }
 
     /// Master x, master y, contact weight and ridge threshold at an impression point.

@@ -18,10 +18,14 @@ struct SingularPointShape: Sendable {
     let strength: Double
     /// 1 for a core, 3 for a delta.
     let symmetry: Double
+    /// How oval the rings around a whorl's core are, 0 (circles) … below 1 − `strength`, and
+    /// the direction of the oval's long axis.
+    var ovalness = 0.0
+    var ovalAxis = 0.0
 
     /// The shaped angle for the true angle `arg` around the point.
     func shaped(_ arg: Double) -> Double {
-        arg - strength * sin(symmetry * (arg - axis)) / symmetry
+        arg - strength * sin(symmetry * (arg - axis)) / symmetry - ovalness * sin(2 * (arg - ovalAxis)) / 2
     }
 
     /// The shape of every point of a pattern, each with the strength `strength(index)`. A point's
