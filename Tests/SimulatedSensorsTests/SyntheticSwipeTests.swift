@@ -11,11 +11,7 @@ import Testing
     /// `SwipeGates.enrollment.minimumArea` (Biometry), the strictest area gate a flow applies.
     static let enrollmentArea = 60.0
 
-    /// 40 masters and 320 swipes take over four minutes in a debug build on a loaded 2-core
-    /// machine, so `make test` leaves it out; `PBTOOL_SLOW_TESTS=1` runs it.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["PBTOOL_SLOW_TESTS"] != nil,
-                   "40 synthetic fingers × 8 swipes in a debug build: set PBTOOL_SLOW_TESTS=1 to run"),
-          arguments: Array(UInt64(1)...40))
+    @Test(arguments: Array(UInt64(1)...40))
     func everyImpressionOfAFingerSwipesIntoAnEnrollableImage(seed: UInt64) throws {
         let images = SyntheticFingerSource.images(seed: seed, impressions: 1...8)
         let sensor = SimulatedSensor(images: images, style: .normal, seed: seed)

@@ -12,13 +12,12 @@ import Testing
     static let enrolled: [UInt64] = Array(1_001...1_020)
     static let strangers: [UInt64] = Array(2_001...2_100)
 
-    /// Generating and extracting 120 fingers takes 7.5 minutes in a debug build on a loaded 2-core
-    /// machine, so `make test` leaves it out; `PBTOOL_SLOW_TESTS=1` runs it. It still fails, so
-    /// issue 20 stays open: stranger 2031 scores 53.1 against user-1015 (two right loops), over
-    /// the shipped 48.94. Oval whorls brought the generator's host FMR from 1.7 to 0.8/10,000
-    /// (0.16 false matches expected in 2,000 comparisons) but left this loop pair as it was.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["PBTOOL_SLOW_TESTS"] != nil,
-                   "120 synthetic fingers in a debug build: set PBTOOL_SLOW_TESTS=1 to run"))
+    /// It still fails, so issue 20 stays open: stranger 2031 scores 53.1 against user-1015 (two
+    /// right loops), over the shipped 48.94. Oval whorls brought the generator's host FMR from
+    /// 1.7 to 0.8/10,000 (0.16 false matches expected in 2,000 comparisons) but left this loop
+    /// pair as it was. The failure is recorded as issue 20's known issue on every `make test`;
+    /// once the generator lets no stranger in, Swift Testing reports the known issue missing.
+    @Test
     func noneOfAHundredStrangersMatchesTwentyEnrolledFingers() throws {
         let engine = TestFingers.engine
         #expect(engine.threshold.falseMatchRate == Threshold.defaultFalseMatchRate)
@@ -33,7 +32,9 @@ import Testing
             let probe = engine.prepare(Self.features(seed: seed, impression: 1))
             return gallery.identify(probe, engine: engine, top: 1).map { "stranger \(seed) matched \($0.user) at \($0.score)" }
         }.flatMap { $0 }
-        #expect(accepted.isEmpty, "\(accepted)")
+        withKnownIssue("issue 20: the synthetic impostor tail of same-class loops is heavier than real fingers'") {
+            #expect(accepted.isEmpty, "\(accepted)")
+        }
         // The enrolled fingers themselves are found, so the test does not pass for want of matches.
         let owner = engine.prepare(Self.features(seed: Self.enrolled[0], impression: 2))
         #expect(gallery.identify(owner, engine: engine, top: 1).first?.user == "user-\(Self.enrolled[0])")
