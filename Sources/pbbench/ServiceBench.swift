@@ -16,7 +16,7 @@ struct ServiceBench: BenchSuite {
 
     struct Parameters {
         /// Timed verifications each way (after one untimed warm-up).
-        var verifications = 9
+        var verifications = 15
         /// Clients claiming the device at once.
         var clients = 8
         /// The threshold both sides decide at (the service gets `--fmr 1/10000`).
@@ -41,42 +41,40 @@ struct ServiceBench: BenchSuite {
         try await ServiceCardBench(parameters: parameters).record(report, files: files, pbtool: pbtool)
     }
 
-    /// The host store deciding: in-process, then through the service.
+    /// The host store deciding: in-process and through the service.
     private func recordHost(_ report: BenchReport, files: ServiceBenchFiles, pbtool: String) async throws {
-        let inProcess = try await Self.medianMilliseconds(parameters.verifications) { try await Self.timed { try await files.verifyInProcess(.host) } }
-        let throughService = try await Self.throughService(parameters.verifications, files: files, pbtool: pbtool)
-        Self.record(report, place: "host", inProcess: inProcess, throughService: throughService)
+        let times = try await Self.compare(parameters.verifications, place: .host, files: files, pbtool: pbtool)
+        Self.record(report, place: "host", times)
     }
 
-    /// The median `VerifyStart` → final `VerifyStatus` of `count` verifications through a
-    /// service started with `arguments`, one client holding the claim throughout.
-    static func throughService(_ count: Int, files: ServiceBenchFiles, pbtool: String, _ arguments: [String] = []) async throws -> Double {
+    /// `count` verifications in-process and `count` through a service started with `arguments`
+    /// (one client holding the claim throughout), in alternation after one warm-up of each: the
+    /// machine's load drifts over a run (the in-process median alone moved 24 → 33 ms between two
+    /// runs on an idle machine), and alternating puts the drift on both sides alike.
+    static func compare(_ count: Int, place: ServiceBenchFiles.Place, files: ServiceBenchFiles, pbtool: String,
+                        _ arguments: [String] = []) async throws -> ServiceTimes {
         let stage = try ServiceBenchStage(pbtool: pbtool, files: files, arguments)
         let client = try ServiceBenchClient(address: stage.bus.address)
         try client.claim()
-        let median = try await medianMilliseconds(count) { try client.verify() }
+        var times = ServiceTimes()
+        for index in 0...count {
+            let inProcess = try await timed { try await files.verifyInProcess(place) }
+            let throughService = try client.verify()
+            for (verdict, _) in [inProcess, throughService] where verdict != "verify-match" {
+                throw BenchFailure("verification \(index) ended \(verdict), not verify-match")
+            }
+            if index > 0 { times.add(inProcess: inProcess.elapsed, throughService: throughService.elapsed) }
+        }
         try client.release()
         withExtendedLifetime(stage) {}
-        return median
+        return times
     }
 
-    /// The two medians and their difference, the service's own cost, checked against 10 ms.
-    static func record(_ report: BenchReport, place: String, inProcess: Double, throughService: Double) {
-        report.record("\(place): verification in-process, median", inProcess, unit: "ms")
-        report.record("\(place): VerifyStart → VerifyStatus through the service, median", throughService, unit: "ms")
-        report.record("\(place): the service's cost (difference)", throughService - inProcess, unit: "ms", target: .atMost(10))
-    }
-
-    /// The median of `count` timed runs of `run` (each giving its verdict and time), after one
-    /// warm-up; throws when a run does not match.
-    static func medianMilliseconds(_ count: Int, _ run: () async throws -> (verdict: String, elapsed: Duration)) async throws -> Double {
-        var times: [Double] = []
-        for index in 0...count {
-            let (verdict, elapsed) = try await run()
-            guard verdict == "verify-match" else { throw BenchFailure("verification \(index) ended \(verdict), not verify-match") }
-            if index > 0 { times.append(elapsed / .milliseconds(1)) }
-        }
-        return times.sorted()[times.count / 2]
+    /// The two medians and the median of the pairs' differences, the service's own cost, checked against 10 ms.
+    static func record(_ report: BenchReport, place: String, _ times: ServiceTimes) {
+        report.record("\(place): verification in-process, median", times.inProcessMedian, unit: "ms")
+        report.record("\(place): VerifyStart → VerifyStatus through the service, median", times.throughServiceMedian, unit: "ms")
+        report.record("\(place): the service's cost (median of paired differences)", times.differenceMedian, unit: "ms", target: .atMost(10))
     }
 
     /// `run`'s verdict and how long it took.

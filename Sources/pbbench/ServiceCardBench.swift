@@ -28,12 +28,9 @@ struct ServiceCardBench {
 
     private func measure(_ report: BenchReport, files: ServiceBenchFiles, pbtool: String) async throws {
         let place = ServiceBenchFiles.Place.card(reader: reader)
-        let inProcess = try await ServiceBench.medianMilliseconds(parameters.verifications) {
-            try await ServiceBench.timed { try await files.verifyInProcess(place) }
-        }
-        let throughService = try await ServiceBench.throughService(parameters.verifications, files: files, pbtool: pbtool,
-                                                                    ["--card-user", files.user, "--reader", reader])
-        ServiceBench.record(report, place: "card (virtual, through pcscd)", inProcess: inProcess, throughService: throughService)
+        let times = try await ServiceBench.compare(parameters.verifications, place: place, files: files, pbtool: pbtool,
+                                                   ["--card-user", files.user, "--reader", reader])
+        ServiceBench.record(report, place: "card (virtual, through pcscd)", times)
     }
 
     /// The card initialised and the bench user's right index enrolled on it (the same reference
