@@ -34,27 +34,37 @@ extension FprintDevice {
         let handle = OperationHandle()
         let generation = reserve(.verification, cancel: { handle.cancel() })
         let backend = backend
-        let card = try await preparing(generation, for: call) { () throws(BusError) in
-            try Self.cardChecked(for: claim.user, finger: finger, named: requested, in: backend)
-        } release: { $0?.disconnect(leavingPowered: false) }
+        let place = try await preparing(generation, for: call) { () throws(BusError) in
+            try Self.checkedPlace(for: claim.user, finger: finger, named: requested, in: backend)
+        } release: { $0.close() }
         let choice = finger.map(VerificationController.FingerChoice.finger) ?? .any
-        launch(generation, handle, announcing: requested) { try backend.verification(of: choice, user: claim.user, card: card) }
+        launch(generation, handle, announcing: requested) { try backend.verification(of: choice, user: claim.user, at: place) }
     }
 
-    /// The card that decides for `user` (connected), or nil for the store, once `user` is found
-    /// to have `finger` (any finger when nil) enrolled there. Blocks: off the loop only.
-    private static func cardChecked(for user: String, finger: Finger?, named name: String,
-                                    in backend: ServiceBackend) throws(BusError) -> FlowCard? {
-        let card = backend.card(for: user)
+    /// Where `user`'s verification is decided (the card connected, or the store open), once
+    /// `user` is found to have `finger` (any finger when nil) enrolled there. Blocks: off the loop only.
+    private static func checkedPlace(for user: String, finger: Finger?, named name: String,
+                                     in backend: ServiceBackend) throws(BusError) -> VerificationPlace {
+        let place: VerificationPlace
+        do {
+            place = try backend.verificationPlace(for: user)
+        } catch {
+            throw FprintError.internal("Cannot read the template store: \(error)")
+        }
         do throws(BusError) {
-            let enrolled = try storedFingers(of: user, in: backend, card: card)
+            let enrolled: [Finger]
+            do {
+                enrolled = try place.enrolledFingers(of: user)
+            } catch {
+                throw FprintError.internal("Cannot read the template store: \(error)")
+            }
             guard !enrolled.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints enrolled") }
             if let finger, !enrolled.contains(finger) { throw FprintError.noEnrolledPrints("No print of \(name) enrolled") }
         } catch {
-            card?.disconnect(leavingPowered: false)
+            place.close()
             throw error
         }
-        return card
+        return place
     }
 
     /// Holds the device for `operation` (the next generation) until it is stopped.

@@ -8,7 +8,9 @@ import Sensors
 struct ServiceBackend {
     let sensor: FlowSensorOptions
     let store: StoreOptions
-    let match: MatchOptions
+    /// The extractor and matcher at `--fmr`/`--threshold-score`, made once: the extractor's
+    /// filters take milliseconds to build, which every VerifyStart would otherwise pay.
+    let engine: RecognitionEngine
     /// Accepted swipes per enrollment (fprintd's `num-enroll-stages`).
     let swipes: Int
     /// Where host rejections are counted; it survives a restart of the service.
@@ -70,10 +72,9 @@ struct ServiceBackend {
         configuration.swipes = swipes
         configuration.replacing = true
         configuration.timeout = sensor.swipeTimeout(configuration.timeout)
-        let engine = match.engine()
         do {
             let sensor = try makeSensor(impressions: 1...swipes)
-            let database: any ReferenceDatabase = try card?.references ?? references(writable: true, engine: engine)
+            let database: any ReferenceDatabase = try card?.references ?? references(writable: true)
             return (EnrollmentController(configuration: configuration, sensor: sensor, engine: engine, database: database), card?.connection)
         } catch {
             card?.connection.disconnect(leavingPowered: false)
@@ -81,28 +82,35 @@ struct ServiceBackend {
         }
     }
 
-    /// A verification of `user` against `fingers`: one comparison, as fprintd makes per
-    /// VerifyStart; on the card when it decides for `user` (the card counts its own tries), in
-    /// the store otherwise: `card` is the one ``card(for:)`` found when the call was checked, so
-    /// the card is connected once per VerifyStart. It is to be disconnected when the flow has ended.
-    func verification(of fingers: VerificationController.FingerChoice, user: String, card: FlowCard?) throws -> (VerificationController, FlowCard?) {
+    /// Where a verification of `user` is decided: the card in the reader when it decides for
+    /// `user` and one is there, else the store. Blocks: off the bus thread only.
+    func verificationPlace(for user: String) throws -> VerificationPlace {
+        if let card = card(for: user) { return .card(card) }
+        return .store(try references(writable: false))
+    }
+
+    /// A verification of `user` against `fingers` at `place` (from ``verificationPlace(for:)``,
+    /// checked when the call was): one comparison, as fprintd makes per VerifyStart; the card
+    /// counts its own tries, the store's rejections are counted in ``lockoutPath``. The card is
+    /// to be disconnected when the flow has ended.
+    func verification(of fingers: VerificationController.FingerChoice, user: String, at place: VerificationPlace) throws -> (VerificationController, FlowCard?) {
         var configuration = VerificationController.Configuration(user: user, fingers: fingers)
         configuration.timeout = sensor.swipeTimeout(.seconds(30))
-        let engine = match.engine()
         let sensor: any FingerprintSensor
         do {
             sensor = try makeSensor(impressions: 4...4)
         } catch {
-            card?.disconnect(leavingPowered: false)
+            place.close()
             throw error
         }
-        if let card {
+        switch place {
+        case .card(let card):
             return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: card.references,
                                            verifier: CardVerifier(edge: card.edge, reader: card.reader)), card)
+        case .store(let references):
+            return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
+                                           verifier: HostVerifier(references: references), lockout: RejectionLockout(policy: lockoutPolicy, path: lockoutPath)), nil)
         }
-        let references = try references(writable: false, engine: engine)
-        return (VerificationController(configuration: configuration, sensor: sensor, engine: engine, references: references,
-                                       verifier: HostVerifier(references: references), lockout: RejectionLockout(policy: lockoutPolicy, path: lockoutPath)), nil)
     }
 
     /// The card in the reader, when it decides for `user` and one is there.
@@ -111,8 +119,8 @@ struct ServiceBackend {
         return try? FlowCard(reader: reader, showSecrets: false, trace: nil)
     }
 
-    private func references(writable: Bool, engine: RecognitionEngine? = nil) throws -> HostReferences {
-        HostReferences(database: try store.open(readOnly: !writable), engine: engine ?? match.engine())
+    private func references(writable: Bool) throws -> HostReferences {
+        HostReferences(database: try store.open(readOnly: !writable), engine: engine)
     }
 }
 

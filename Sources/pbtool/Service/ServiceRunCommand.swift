@@ -72,7 +72,7 @@ struct ServiceRunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let backend = ServiceBackend(sensor: sensor, store: store, match: match, swipes: swipes,
+        let backend = ServiceBackend(sensor: sensor, store: store, engine: match.engine(), swipes: swipes,
                                      lockoutPath: stateDirectory + "/lockout.json",
                                      lockoutPolicy: RejectionLockout.Policy(duration: lockoutTime.duration), sensorFile: sensorFile,
                                      cardUsers: Set(cardUsers), reader: reader, adminKey: adminKey, adminPIN: adminPIN)
