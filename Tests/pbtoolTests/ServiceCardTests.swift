@@ -51,15 +51,9 @@ import VirtualCard
 
             let client = try FprintClient(bench)
             let statuses = try client.bus.subscribe("net.reactivated.Fprint.Device", "VerifyStatus")
-            let changes = try client.bus.subscribe("org.freedesktop.DBus.Properties", "PropertiesChanged")
             try client.device("Claim", [.string("")])
             try client.device("VerifyStart", [.string("any")])
-            // The flow is built (the card connected) once it waits for the finger.
-            var needed = try client.property("finger-needed") == .boolean(true)
-            while !needed, changes.next(within: TestPatience.limit) != nil {
-                needed = try client.property("finger-needed") == .boolean(true)
-            }
-            #expect(needed, "the verification never asked for a finger")
+            try Self.waitUntilFingerNeeded(client)
             try attached.detach()
             #expect(FileManager.default.createFile(atPath: gate, contents: nil))
 
@@ -71,6 +65,44 @@ import VirtualCard
             let listed = try bench.run("fprintd-list", ["root"])
             #expect(listed.standardOutput.contains("User root has no fingers enrolled"), "\(listed.standardOutput)")
         }
+    }
+
+    /// `fprintd-list` needs no claim, so it can reach the card while a verification holds it:
+    /// the list's connection closing must not reset the card under the verification.
+    @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
+    func listingFingersDuringACardVerificationLeavesItsMatchStanding() async throws {
+        try await LiveStack.run {
+            let attached = try AttachedVirtualCard.attach(applets: AppletCatalog.all())
+            defer { try? attached.detach() }
+            let gate = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-finger-\(UUID())").path
+            defer { try? FileManager.default.removeItem(atPath: gate) }
+            let bench = try ServiceTestBench(["--card-user", "root", "--sim-finger-file", gate])
+            try Self.enrolOnCard(bench)
+
+            let client = try FprintClient(bench)
+            let statuses = try client.bus.subscribe("net.reactivated.Fprint.Device", "VerifyStatus")
+            try client.device("Claim", [.string("")])
+            try client.device("VerifyStart", [.string("any")])
+            try Self.waitUntilFingerNeeded(client)
+            let listed = try bench.run("fprintd-list", ["root"])
+            #expect(listed.standardOutput.contains("- #0: right-index-finger"), "\(listed.standardOutput)")
+            #expect(FileManager.default.createFile(atPath: gate, contents: nil))
+
+            let status = statuses.next(within: TestPatience.limit)
+            #expect(status == [.string("verify-match"), .boolean(true)], "\(String(describing: status))")
+            #expect(client.error("VerifyStop") == nil)
+            #expect(client.error("Release") == nil)
+        }
+    }
+
+    /// Returns once the running operation waits for a finger (its flow built, the card connected).
+    private static func waitUntilFingerNeeded(_ client: FprintClient) throws {
+        let changes = try client.bus.subscribe("org.freedesktop.DBus.Properties", "PropertiesChanged")
+        var needed = try client.property("finger-needed") == .boolean(true)
+        while !needed, changes.next(within: TestPatience.limit) != nil {
+            needed = try client.property("finger-needed") == .boolean(true)
+        }
+        #expect(needed, "the verification never asked for a finger")
     }
 
     /// This service has no admin key: enrolling onto or deleting from the card is refused with

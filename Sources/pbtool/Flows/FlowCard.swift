@@ -15,6 +15,7 @@ final class FlowCard {
     let transport: CardTransport
     let edge: CardBiometricEdge
     private let card: PCSCCard
+    private var disconnected = false
 
     /// How long one card operation of a flow (connecting, a VERIFY, an ENROLL) may take: a card
     /// answers within seconds, so past this the card, its reader or pcscd is stuck.
@@ -24,15 +25,22 @@ final class FlowCard {
     /// `trace` receives every APDU, with keys, templates and IDStore data hidden unless
     /// `showSecrets`.
     init(reader requested: String?, showSecrets: Bool, trace: ((APDUTraceEntry) -> Void)?) throws {
-        let context = try PCSCContext(establishingBefore: PCSCDeadline(after: Self.operationLimit, awaiting: "pcscd"))
-        (reader, card) = try context.withDeadline(Self.operationLimit, awaiting: "a connection to the card") {
-            let name = try ReaderChoice.choose(requested, context: context).name
-            return (name, try context.connect(to: name))
+        OpenCardConnections.opening()
+        do {
+            let context = try PCSCContext(establishingBefore: PCSCDeadline(after: Self.operationLimit, awaiting: "pcscd"))
+            (reader, card) = try context.withDeadline(Self.operationLimit, awaiting: "a connection to the card") {
+                let name = try ReaderChoice.choose(requested, context: context).name
+                return (name, try context.connect(to: name))
+            }
+            card.operationLimit = Self.operationLimit
+            transport = CardTransport(channel: card, redaction: showSecrets ? .nothing : .cardEdgeSecrets, recordsTrace: false)
+            transport.traceObserver = trace
+            edge = try CardBiometricEdge.select(on: transport)
+        } catch {
+            // A connection made is left as it is when its object goes (PCSCCard's deinit).
+            OpenCardConnections.notOpened()
+            throw error
         }
-        card.operationLimit = Self.operationLimit
-        transport = CardTransport(channel: card, redaction: showSecrets ? .nothing : .cardEdgeSecrets, recordsTrace: false)
-        transport.traceObserver = trace
-        edge = try CardBiometricEdge.select(on: transport)
     }
 
     /// The card's references for reading and verifying.
@@ -47,10 +55,20 @@ final class FlowCard {
     }
 
     /// Disconnects. `leavingPowered` keeps a verified finger verified for a following
-    /// `pbtool idstore get`; otherwise the card is reset.
+    /// `pbtool idstore get`; otherwise the card is reset, once no other connection of this
+    /// process is open (``OpenCardConnections``).
     func disconnect(leavingPowered: Bool) {
-        // The flow's result is already decided; a card pulled out now changes nothing.
-        try? card.disconnect(leavingPowered ? .leave : .reset)
+        guard !disconnected else { return }
+        disconnected = true
+        OpenCardConnections.closing { last in
+            // The flow's result is already decided; a card pulled out now changes nothing.
+            try? card.disconnect(leavingPowered || !last ? .leave : .reset)
+        }
+    }
+
+    deinit {
+        // A connection never disconnected is left as it is (PCSCCard's deinit): it counts no more.
+        if !disconnected { OpenCardConnections.closing { _ in } }
     }
 }
 
