@@ -41,29 +41,15 @@ import VirtualCard
     @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
     func aCardPulledDuringVerifyStartReportsDisconnectedAndTheServiceGoesOn() async throws {
         try await LiveStack.run {
-            let attached = try AttachedVirtualCard.attach(applets: AppletCatalog.all())
-            defer { try? attached.detach() }
-            // The finger arrives once this file exists: after the card has gone.
-            let gate = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-finger-\(UUID())").path
-            defer { try? FileManager.default.removeItem(atPath: gate) }
-            let bench = try ServiceTestBench(["--card-user", "root", "--sim-finger-file", gate])
-            try Self.enrolOnCard(bench)
-
-            let client = try FprintClient(bench)
-            let statuses = try client.bus.subscribe("net.reactivated.Fprint.Device", "VerifyStatus")
-            try client.device("Claim", [.string("")])
-            try client.device("VerifyStart", [.string("any")])
-            try Self.waitUntilFingerNeeded(client)
-            try attached.detach()
-            #expect(FileManager.default.createFile(atPath: gate, contents: nil))
-
-            let status = statuses.next(within: TestPatience.limit)
-            #expect(status == [.string("verify-disconnected"), .boolean(true)], "\(String(describing: status))")
-            #expect(client.error("VerifyStop") == nil)
-            #expect(client.error("Release") == nil)
-            #expect(bench.service.isRunning)
-            let listed = try bench.run("fprintd-list", ["root"])
-            #expect(listed.standardOutput.contains("User root has no fingers enrolled"), "\(listed.standardOutput)")
+            try Self.duringCardVerification { attached, bench, fingerArrives in
+                try attached.detach()
+                let status = fingerArrives()
+                #expect(status == [.string("verify-disconnected"), .boolean(true)], "\(String(describing: status))")
+            } then: { bench in
+                #expect(bench.service.isRunning)
+                let listed = try bench.run("fprintd-list", ["root"])
+                #expect(listed.standardOutput.contains("User root has no fingers enrolled"), "\(listed.standardOutput)")
+            }
         }
     }
 
@@ -72,27 +58,40 @@ import VirtualCard
     @Test(.enabled(if: ServiceTestBench.canRun, "\(ServiceTestBench.skipMessage)"))
     func listingFingersDuringACardVerificationLeavesItsMatchStanding() async throws {
         try await LiveStack.run {
-            let attached = try AttachedVirtualCard.attach(applets: AppletCatalog.all())
-            defer { try? attached.detach() }
-            let gate = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-finger-\(UUID())").path
-            defer { try? FileManager.default.removeItem(atPath: gate) }
-            let bench = try ServiceTestBench(["--card-user", "root", "--sim-finger-file", gate])
-            try Self.enrolOnCard(bench)
-
-            let client = try FprintClient(bench)
-            let statuses = try client.bus.subscribe("net.reactivated.Fprint.Device", "VerifyStatus")
-            try client.device("Claim", [.string("")])
-            try client.device("VerifyStart", [.string("any")])
-            try Self.waitUntilFingerNeeded(client)
-            let listed = try bench.run("fprintd-list", ["root"])
-            #expect(listed.standardOutput.contains("- #0: right-index-finger"), "\(listed.standardOutput)")
-            #expect(FileManager.default.createFile(atPath: gate, contents: nil))
-
-            let status = statuses.next(within: TestPatience.limit)
-            #expect(status == [.string("verify-match"), .boolean(true)], "\(String(describing: status))")
-            #expect(client.error("VerifyStop") == nil)
-            #expect(client.error("Release") == nil)
+            try Self.duringCardVerification { _, bench, fingerArrives in
+                let listed = try bench.run("fprintd-list", ["root"])
+                #expect(listed.standardOutput.contains("- #0: right-index-finger"), "\(listed.standardOutput)")
+                let status = fingerArrives()
+                #expect(status == [.string("verify-match"), .boolean(true)], "\(String(describing: status))")
+            }
         }
+    }
+
+    /// Root's finger enrolled on a virtual card, and a card verification started through the
+    /// service and waiting for the finger: `during` runs then, and its third argument lets the
+    /// finger arrive and returns the final VerifyStatus. The client stops and releases, then
+    /// `then` runs with the service still up.
+    private static func duringCardVerification(_ during: (AttachedVirtualCard, ServiceTestBench, () -> [BusValue]?) throws -> Void,
+                                               then: (ServiceTestBench) throws -> Void = { _ in }) throws {
+        let attached = try AttachedVirtualCard.attach(applets: AppletCatalog.all())
+        defer { try? attached.detach() }
+        let gate = FileManager.default.temporaryDirectory.appendingPathComponent("pbtool-finger-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: gate) }
+        let bench = try ServiceTestBench(["--card-user", "root", "--sim-finger-file", gate])
+        try enrolOnCard(bench)
+
+        let client = try FprintClient(bench)
+        let statuses = try client.bus.subscribe("net.reactivated.Fprint.Device", "VerifyStatus")
+        try client.device("Claim", [.string("")])
+        try client.device("VerifyStart", [.string("any")])
+        try waitUntilFingerNeeded(client)
+        try during(attached, bench) {
+            #expect(FileManager.default.createFile(atPath: gate, contents: nil))
+            return statuses.next(within: TestPatience.limit)
+        }
+        #expect(client.error("VerifyStop") == nil)
+        #expect(client.error("Release") == nil)
+        try then(bench)
     }
 
     /// Returns once the running operation waits for a finger (its flow built, the card connected).
