@@ -16,6 +16,7 @@ import TestSupport
         #expect(unit.contains("ExecStart=" + command))
         #expect(unit.contains("BusName=net.reactivated.Fprint"))
         #expect(unit.contains("Conflicts=fprintd.service"))
+        #expect(unit.contains("EnvironmentFile=-/etc/pbtool/card-admin.env"), "the admin key stays off the command line")
         let activation = try String(contentsOfFile: root + "/usr/local/share/dbus-1/system-services/net.reactivated.Fprint.service", encoding: .utf8)
         #expect(activation.contains("Exec=" + command))
         #expect(activation.contains("SystemdService=pbtool-fprint.service"))

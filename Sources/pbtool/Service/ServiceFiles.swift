@@ -13,6 +13,9 @@ struct ServiceFiles {
     // file wins over fprintd's own activation file for the same name.
     static let activationPath = "usr/local/share/dbus-1/system-services/net.reactivated.Fprint.service"
 
+    /// Where the unit reads the card's admin key from, off every command line.
+    static let adminKeyEnvironmentPath = "/etc/pbtool/card-admin.env"
+
     var commandLine: String {
         ([prefix + "/bin/pbtool", "service", "run"] + arguments).map(Self.quoted).joined(separator: " ")
     }
@@ -50,6 +53,8 @@ struct ServiceFiles {
         [Service]
         Type=dbus
         BusName=\(FprintInterfaces.busName)
+        # PBTOOL_ADMIN_KEY=… here (root's, mode 0600) lets the service enrol onto cards; optional.
+        EnvironmentFile=-\(Self.adminKeyEnvironmentPath)
         ExecStart=\(commandLine)
         Restart=on-failure
         NoNewPrivileges=yes
