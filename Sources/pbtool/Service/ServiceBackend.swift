@@ -40,9 +40,9 @@ struct ServiceBackend {
     /// `user`'s enrolled fingers: on the card when it decides for `user`, else in the store
     /// (none for a user the store does not know).
     func enrolledFingers(of user: String) throws -> [Finger] {
-        let card = card(for: user)
-        defer { card?.disconnect(leavingPowered: false) }
-        return try enrolledFingers(of: user, card: card)
+        let place = try verificationPlace(for: user)
+        defer { place.close() }
+        return try place.enrolledFingers(of: user)
     }
 
     /// `user`'s enrolled fingers on `card` (left connected), or in the store without one.
