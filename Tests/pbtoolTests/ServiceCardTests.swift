@@ -105,12 +105,13 @@ import VirtualCard
     }
 
     /// This service has no admin key: enrolling onto or deleting from the card is refused with
-    /// `Internal` before any swipe, and the card keeps its finger.
+    /// `Internal` before any swipe, and the card keeps its finger; verifying a finger it lacks is `NoEnrolledPrints`.
     private static func expectCardUnchangedWithoutAdminKey(_ bench: ServiceTestBench) throws {
         let client = try FprintClient(bench)
         try client.device("Claim", [.string("")])
         #expect(client.error("EnrollStart", [.string("left-thumb")]) == "net.reactivated.Fprint.Error.Internal")
         #expect(client.error("DeleteEnrolledFingers2") == "net.reactivated.Fprint.Error.Internal")
+        #expect(client.error("VerifyStart", [.string("left-thumb")]) == "net.reactivated.Fprint.Error.NoEnrolledPrints")
         #expect(client.error("Release") == nil)
         let listed = try bench.run("fprintd-list", ["root"])
         #expect(listed.standardOutput.contains("- #0: right-index-finger"), "\(listed.standardOutput)")

@@ -45,24 +45,18 @@ extension FprintDevice {
     /// `user` is found to have `finger` (any finger when nil) enrolled there. Blocks: off the loop only.
     private static func checkedPlace(for user: String, finger: Finger?, named name: String,
                                      in backend: ServiceBackend) throws(BusError) -> VerificationPlace {
-        let place: VerificationPlace
+        let place: VerificationPlace, enrolled: [Finger]
         do {
             place = try backend.verificationPlace(for: user)
+            do { enrolled = try place.enrolledFingers(of: user) } catch { place.close(); throw error }
         } catch {
             throw FprintError.internal("Cannot read the template store: \(error)")
         }
-        do throws(BusError) {
-            let enrolled: [Finger]
-            do {
-                enrolled = try place.enrolledFingers(of: user)
-            } catch {
-                throw FprintError.internal("Cannot read the template store: \(error)")
-            }
-            guard !enrolled.isEmpty else { throw FprintError.noEnrolledPrints("No fingerprints enrolled") }
-            if let finger, !enrolled.contains(finger) { throw FprintError.noEnrolledPrints("No print of \(name) enrolled") }
-        } catch {
+        let missing = enrolled.isEmpty ? "No fingerprints enrolled"
+            : finger.flatMap { enrolled.contains($0) ? nil : "No print of \(name) enrolled" }
+        if let missing {
             place.close()
-            throw error
+            throw FprintError.noEnrolledPrints(missing)
         }
         return place
     }
