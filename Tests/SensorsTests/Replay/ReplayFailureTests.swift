@@ -7,7 +7,7 @@ import TestSupport
 @Suite(.enabled(if: UMockdevRun.isAvailable, "needs ../shared/data (USB recordings) and umockdev-run"))
 struct ReplayFailureTests {
     private func capture(_ sensor: String, device: String, recording: UMockdevRun.Recording,
-                         in directory: URL, extra: [String] = []) throws -> UMockdevRun.Outcome {
+                         in directory: URL, extra: [String] = UMockdevRun.patientCapture) throws -> UMockdevRun.Outcome {
         try UMockdevRun.pbtool(
             ["sensor", "capture", "--sensor", sensor, "--out", directory.appendingPathComponent("f.png").path,
              "--transfer-timeout", "1s"] + extra,

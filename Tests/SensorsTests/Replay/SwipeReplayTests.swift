@@ -12,8 +12,8 @@ struct SwipeReplayTests {
         let directory = try ReplayImages.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("finger.png").path
-        let outcome = try UMockdevRun.pbtool(["sensor", "capture", "--sensor", sensor, "--out", out, "--json"],
-                                             replaying: sensor)
+        let arguments = ["sensor", "capture", "--sensor", sensor, "--out", out, "--json"] + UMockdevRun.patientCapture
+        let outcome = try UMockdevRun.pbtool(arguments, replaying: sensor)
         let report = try ReplayImages.json(outcome.standardOutput)
         return (report, try ImageFile.read(out), outcome)
     }
