@@ -30,9 +30,9 @@ extension TemplatesBench {
             report.note("\(matcher) unknown-origin calibration from all \(measured.count) sets: " + all.swiftLiteral)
         }
 
-        /// All-impostor scores of the pairs with at least one foreign template.
+        /// All-impostor scores, as decisions see them, of the pairs with at least one foreign template.
         static func foreignImpostors(_ scores: OriginScores) -> [Double] {
-            scores.foreign.allImpostor + scores.ownProbe.allImpostor + scores.foreignProbe.allImpostor
+            scores.foreign.decided.allImpostor + scores.ownProbe.decided.allImpostor + scores.foreignProbe.decided.allImpostor
         }
     }
 }

@@ -2,23 +2,38 @@ import Fingerprint
 import Foundation
 
 extension TemplatesBench {
+    /// One pairing's scores: as the matcher gives them (for the EER) and as a decision sees them,
+    /// 0 where a record is refused (``ProtocolScores/refusingImplausible(probes:references:fvc:)``).
+    struct PairingScores {
+        let raw: ProtocolScores
+        let decided: ProtocolScores
+
+        init(probes: [EvaluationTemplate], references: [EvaluationTemplate], fvc: FVCProtocol, matcher: Threshold.Matcher) {
+            raw = .scored(probes: probes, references: references, fvc: fvc, matcher: matcher)
+            decided = raw.refusingImplausible(probes: probes, references: references, fvc: fvc)
+        }
+    }
+
     /// One set's scores under one matcher for each pairing of origins (probe first).
     struct OriginScores {
         let set: SetTemplates
         let matcher: Threshold.Matcher
-        let own: ProtocolScores
-        let foreign: ProtocolScores
+        let own: PairingScores
+        let foreign: PairingScores
         /// pbtool probe against the vendor's reference, and the reverse.
-        let ownProbe: ProtocolScores
-        let foreignProbe: ProtocolScores
+        let ownProbe: PairingScores
+        let foreignProbe: PairingScores
 
         init(_ set: SetTemplates, matcher: Threshold.Matcher) {
             (self.set, self.matcher) = (set, matcher)
-            own = .scored(probes: set.own, references: set.own, fvc: set.fvc, matcher: matcher)
-            foreign = .scored(probes: set.foreign, references: set.foreign, fvc: set.fvc, matcher: matcher)
-            ownProbe = .scored(probes: set.own, references: set.foreign, fvc: set.fvc, matcher: matcher)
-            foreignProbe = .scored(probes: set.foreign, references: set.own, fvc: set.fvc, matcher: matcher)
+            own = PairingScores(probes: set.own, references: set.own, fvc: set.fvc, matcher: matcher)
+            foreign = PairingScores(probes: set.foreign, references: set.foreign, fvc: set.fvc, matcher: matcher)
+            ownProbe = PairingScores(probes: set.own, references: set.foreign, fvc: set.fvc, matcher: matcher)
+            foreignProbe = PairingScores(probes: set.foreign, references: set.own, fvc: set.fvc, matcher: matcher)
         }
+
+        /// Vendor records refused as implausible (``MinutiaDensity``).
+        var refusedRecords: Int { self.set.foreign.filter { !$0.isPlausible }.count }
 
         /// The shipped FMR 1/10,000 threshold for a probe of `probe`'s origin against a reference of `reference`'s.
         func threshold(_ probe: TemplateOrigin, _ reference: TemplateOrigin) -> Double {
@@ -43,15 +58,17 @@ extension TemplatesBench {
         private func recordSet(_ report: BenchReport, _ s: OriginScores) {
             let pbtool = TemplateOrigin.pbtool, other = s.foreignOrigin
             let rows = [(s.own, pbtool, pbtool), (s.foreign, other, other), (s.ownProbe, pbtool, other), (s.foreignProbe, other, pbtool)]
-            let eers = rows.map { ($0.0.allImpostorRates?.eer ?? 1) * 100 }
-            let fnmrs = rows.map { Self.falseNonMatchRate($0.0.genuine, threshold: s.threshold($0.1, $0.2)) * 100 }
-            let falseMatches = rows.map { Self.falseMatches($0.0.allImpostor, threshold: s.threshold($0.1, $0.2)) }
+            let eers = rows.map { ($0.0.raw.allImpostorRates?.eer ?? 1) * 100 }
+            let fnmrs = rows.map { Self.falseNonMatchRate($0.0.decided.genuine, threshold: s.threshold($0.1, $0.2)) * 100 }
+            let falseMatches = rows.map { Self.falseMatches($0.0.decided.allImpostor, threshold: s.threshold($0.1, $0.2)) }
             let eerTarget = min(eers[0], eers[1]) * TemplatesBench.eerFactor
             let fnmrTarget = fnmrs[0] * TemplatesBench.fnmrFactor
             report.note(String(format: "%@  %5.2f  %5.2f (%4.1f)        %6.2f       %6.2f   ≤%5.2f | %8.2f  %7.2f  %7.2f  ≤%5.2f | %5d  %7d  %5d",
                                s.set.name, eers[0], eers[1], s.set.openAFIS, eers[2], eers[3], eerTarget,
                                fnmrs[0], fnmrs[2], fnmrs[3], fnmrTarget, falseMatches[0], falseMatches[1], falseMatches[2] + falseMatches[3]))
             let prefix = "\(s.set.name) \(matcher.rawValue)"
+            report.record("\(prefix) vendor records refused, minutiae denser than fingers allow", Double(s.refusedRecords),
+                          unit: "of \(s.set.foreign.count)")
             report.record("\(prefix) own EER", eers[0], unit: "%")
             report.record("\(prefix) foreign EER (OpenAFIS \(s.set.openAFIS) %)", eers[1], unit: "%", target: .atMost(s.set.openAFIS))
             report.record("\(prefix) mixed EER, pbtool probe", eers[2], unit: "%", target: .atMost(eerTarget))
@@ -64,7 +81,7 @@ extension TemplatesBench {
         /// False matches at the shipped threshold per origin, pooled over the sets.
         private func recordFalseMatches(_ report: BenchReport) {
             let pbtool = TemplateOrigin.pbtool
-            let origins: [(String, (OriginScores) -> [(ProtocolScores, TemplateOrigin, TemplateOrigin)])] = [
+            let origins: [(String, (OriginScores) -> [(PairingScores, TemplateOrigin, TemplateOrigin)])] = [
                 ("own", { [($0.own, pbtool, pbtool)] }),
                 ("foreign", { [($0.foreign, $0.foreignOrigin, $0.foreignOrigin)] }),
                 ("mixed", { [($0.ownProbe, pbtool, $0.foreignOrigin), ($0.foreignProbe, $0.foreignOrigin, pbtool)] }),
@@ -73,8 +90,8 @@ extension TemplatesBench {
                 var matches = 0, comparisons = 0
                 for s in sets {
                     for (scores, probe, reference) in pick(s) {
-                        matches += Self.falseMatches(scores.allImpostor, threshold: s.threshold(probe, reference))
-                        comparisons += scores.allImpostor.count
+                        matches += Self.falseMatches(scores.decided.allImpostor, threshold: s.threshold(probe, reference))
+                        comparisons += scores.decided.allImpostor.count
                     }
                 }
                 report.record("\(matcher.rawValue) false matches at FMR 1/10,000, \(label) (\(matches) of \(comparisons))",

@@ -1,3 +1,4 @@
+import Fingerprint
 import Foundation
 import Testing
 import TestSupport
@@ -109,6 +110,25 @@ import TestSupport
         #expect(reference["source"] as? String == "compact")
         let other = try PBToolProcess.run(["template", "match", try Self.image("101_1"), "\(directory)/card.bin"])
         #expect(other.status == 1 && other.standardOutput.contains("card matcher"))
+    }
+
+    /// Standard records are of unknown origin, so the safe threshold applies; a record that states
+    /// four times its resolution packs its minutiae 16 times tighter and is refused (exit 2).
+    @Test func recordsGetTheSafeThresholdAndImplausibleOnesAreRefused() throws {
+        _ = try extract("101_1", format: "iso", out: "a.iso")
+        _ = try extract("101_2", format: "iso", out: "b.iso")
+        let pair = try PBToolProcess.run(["template", "match", "\(directory)/a.iso", "\(directory)/b.iso", "--json"])
+        let report = try json(pair.standardOutput)
+        let safe = Threshold.forFalseMatchRate(1e-4, matcher: .host, origins: (.unknown, .unknown)).score
+        #expect(safe > Threshold.forFalseMatchRate(1e-4, matcher: .host).score)
+        #expect(abs((report["threshold"] as? Double ?? 0) - safe) < 0.001, "\(report)")
+        var record = try MinutiaeRecord(bytes: Data(bytes("\(directory)/a.iso")))
+        record.resolution = ScanResolution(dpi: 2000)
+        try Data(record.encoded(as: .iso)).write(to: URL(fileURLWithPath: "\(directory)/squeezed.iso"))
+        let refused = try PBToolProcess.run(["template", "match", "\(directory)/squeezed.iso", "\(directory)/b.iso"])
+        #expect(refused.status == 2 && refused.standardOutput.isEmpty)
+        #expect(refused.standardError.contains("squeezed.iso: ") && refused.standardError.contains(" dpi, denser than fingers allow"),
+                "\(refused.standardError)")
     }
 
     /// Damaged files: exit 2 (usage: bad input) with the file and the problem named, no crash.

@@ -20,4 +20,21 @@ extension Threshold {
         let foreign = matcher.foreignCalibration.threshold(falseMatchRate: rate)
         return Threshold(score: max(own.score, foreign), falseMatchRate: rate, matcher: matcher)
     }
+
+    /// The false-match rate of a threshold at `score` for these origins: the higher of the own
+    /// calibration's and, unless both sides are pbtool's, the unknown-origin one's.
+    public static func falseMatchRate(forScore score: Double, matcher: Matcher,
+                                      origins: (probe: TemplateOrigin, reference: TemplateOrigin)) -> Double {
+        let own = falseMatchRate(forScore: score, matcher: matcher)
+        guard origins.probe != .pbtool || origins.reference != .pbtool else { return own }
+        return max(own, matcher.foreignCalibration.falseMatchRate(threshold: score))
+    }
+
+    /// Whether the rate at `score` for these origins comes from a fitted tail rather than measured
+    /// impostors (of the unknown-origin calibration, unless both sides are pbtool's).
+    public static func isExtrapolated(score: Double, matcher: Matcher,
+                                      origins: (probe: TemplateOrigin, reference: TemplateOrigin)) -> Bool {
+        let ownPair = origins.probe == .pbtool && origins.reference == .pbtool
+        return (ownPair ? matcher.calibration : matcher.foreignCalibration).isExtrapolated(threshold: score)
+    }
 }

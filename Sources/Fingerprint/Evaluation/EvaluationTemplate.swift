@@ -8,12 +8,19 @@ public struct EvaluationTemplate: Sendable {
     public let card: CompactCardTemplate?
     /// Who made it, as far as the record says (``TemplateOrigin``).
     public let origin: TemplateOrigin
+    /// The record's minutia density; nil for pbtool's own extraction, found at the image's resolution.
+    public let density: MinutiaDensity?
+
+    /// Whether a decision may rest on it: false for a record whose minutiae are packed tighter
+    /// than fingers allow at its stated resolution (``MinutiaDensity/isPlausible``).
+    public var isPlausible: Bool { density?.isPlausible ?? true }
 
     /// pbtool's own extraction.
     public init(_ features: FingerprintFeatures, parameters: MatchingParameters = MatchingParameters()) {
         host = PreparedTemplate(features, parameters: parameters)
         card = features.compactCardTemplate(for: CardMatcher.evaluationRequirements).template
         origin = .pbtool
+        density = nil
     }
 
     /// Another extractor's record (its first view).
@@ -21,5 +28,6 @@ public struct EvaluationTemplate: Sendable {
         host = PreparedTemplate(record: record, parameters: parameters)
         card = CompactCardTemplate.prepare(record, for: CardMatcher.evaluationRequirements).template
         origin = TemplateOrigin(record)
+        density = MinutiaDensity(record)
     }
 }

@@ -27,6 +27,16 @@ struct MinutiaeHull {
         corners = Array(lower.dropLast() + upper.dropLast())
     }
 
+    /// The hull's area in squared units of the minutiae's coordinates (0 below three corners).
+    var area: Double {
+        guard corners.count >= 3 else { return 0 }
+        let twice = corners.indices.reduce(0.0) { sum, index in
+            let a = corners[index], b = corners[(index + 1) % corners.count]
+            return sum + a.x * b.y - b.x * a.y
+        }
+        return abs(twice) / 2
+    }
+
     /// Whether `point` lies inside the hull or within `margin` of it.
     func reaches(_ point: (x: Double, y: Double), margin: Double) -> Bool {
         guard !corners.isEmpty else { return false }

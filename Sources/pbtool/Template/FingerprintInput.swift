@@ -14,6 +14,8 @@ struct FingerprintInput {
     let source: Source
     /// Set for images and host templates.
     let features: FingerprintFeatures?
+    /// Set for ISO, ANSI and compact templates.
+    var record: MinutiaeRecord? = nil
     /// Minutiae in pixels at `dpi` (for a compact template: on its 500 dpi grid).
     let minutiae: [Minutia]
     let dpi: Double
@@ -56,7 +58,7 @@ struct FingerprintInput {
             let format = TemplateFormat.detect(bytes)
             let record = try MinutiaeRecord(bytes: bytes)
             let source: Source = format == .ansi ? .ansi : format == .iso ? .iso : .compact
-            return FingerprintInput(path: path, source: source, features: nil, minutiae: record.minutiae,
+            return FingerprintInput(path: path, source: source, features: nil, record: record, minutiae: record.minutiae,
                                     dpi: record.resolution.xDPI, width: record.imageWidth, height: record.imageHeight,
                                     extractionMilliseconds: nil)
         } catch let error as HostTemplateError {
@@ -66,10 +68,29 @@ struct FingerprintInput {
         }
     }
 
-    /// Ready for the host matcher (no foreground map for standard records: all cells count as seen).
+    /// Ready for the host matcher; a record's foreground is estimated from its minutiae, as
+    /// evaluations do (``PreparedTemplate/init(record:parameters:)``).
     var prepared: PreparedTemplate {
         if let features { return PreparedTemplate(features) }
-        return PreparedTemplate(minutiae: minutiae, dpi: dpi, foreground: nil)
+        guard let record else { return PreparedTemplate(minutiae: minutiae, dpi: dpi, foreground: nil) }
+        return PreparedTemplate(record: record)
+    }
+
+    /// Who made it: pbtool for images and host templates, else what the record's header says.
+    var origin: TemplateOrigin {
+        record.map { TemplateOrigin($0) } ?? .pbtool
+    }
+
+    /// Refuses a record whose minutiae are packed tighter than fingers allow at its stated
+    /// resolution: no threshold holds for it (docs/templates.md).
+    func checkPlausible() throws {
+        guard let record else { return }
+        let density = MinutiaDensity(record)
+        guard !density.isPlausible else { return }
+        throw CommandFailure(.usage, String(
+            format: "%@: %d minutiae at %.2f per mm² at the stated %.0f dpi, denser than fingers allow (at most %.2f): "
+                + "the record's resolution is likely not the one its minutiae were found at, so it is not compared",
+            path, density.minutiae, density.perSquareMillimetre, record.resolution.xDPI, MinutiaDensity.plausibleLimit))
     }
 
     /// The minutiae as the card would hold them (best 60), or nil when none fit.

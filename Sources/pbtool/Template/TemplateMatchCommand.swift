@@ -9,7 +9,10 @@ struct TemplateMatchCommand: ParsableCommand {
         abstract: "Compare two fingerprints (images or templates): score, decision and what it means.",
         discussion: """
             The decision threshold is the score whose false-match rate is --fmr (default 1e-4: one \
-            impostor in 10,000 accepted), from the matcher's calibration (docs/bench.md). The host \
+            impostor in 10,000 accepted), from the matcher's calibration (docs/bench.md); when either \
+            side is a standard record (ISO, ANSI, compact), from the safe calibration for templates of \
+            unknown origin. A record whose minutiae are packed tighter than fingers allow at its \
+            stated resolution is refused (exit 2): no calibration holds for it. The host \
             matcher is used unless --matcher card is given or either side is compact card data; the card \
             matcher compares the best 60 minutiae of each side as a match-on-card applet would, with B as \
             the enrolled reference.
@@ -49,6 +52,8 @@ struct TemplateMatchCommand: ParsableCommand {
         let extractor = FeatureExtractor()
         let a = try FingerprintInput.load(probe, dpi: dpi, extractor: extractor)
         let b = try FingerprintInput.load(reference, dpi: dpi, extractor: extractor)
+        try a.checkPlausible()
+        try b.checkPlausible()
         let useCard = matcher == .card || (matcher == nil && (a.source == .compact || b.source == .compact))
         let result = try useCard ? cardResult(a, b) : hostResult(a, b)
         if json { try JSONOutput.print(result) } else { result.lines.forEach { print($0) } }
@@ -92,15 +97,16 @@ struct MatchResult: Encodable {
 
     init(probe a: FingerprintInput, reference b: FingerprintInput, matcher: Threshold.Matcher, score: Double,
          pairedMinutiae: Int?, fmr: Double) {
-        let threshold = Threshold.forFalseMatchRate(fmr, matcher: matcher)
+        let origins = (probe: a.origin, reference: b.origin)
+        let threshold = Threshold.forFalseMatchRate(fmr, matcher: matcher, origins: origins)
         probe = Side(path: a.path, source: a.source.rawValue, minutiae: a.minutiae.count)
         reference = Side(path: b.path, source: b.source.rawValue, minutiae: b.minutiae.count)
         self.matcher = matcher.rawValue
         self.score = (score * 1000).rounded() / 1000
         self.threshold = (threshold.score * 1000).rounded() / 1000
         requestedFalseMatchRate = fmr
-        scoreFalseMatchRate = Threshold.falseMatchRate(forScore: score, matcher: matcher)
-        extrapolated = matcher.calibration.isExtrapolated(threshold: score)
+        scoreFalseMatchRate = Threshold.falseMatchRate(forScore: score, matcher: matcher, origins: origins)
+        extrapolated = Threshold.isExtrapolated(score: score, matcher: matcher, origins: origins)
         self.pairedMinutiae = pairedMinutiae
         match = threshold.accepts(score)
     }

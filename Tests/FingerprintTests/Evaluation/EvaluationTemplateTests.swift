@@ -42,4 +42,25 @@ import Testing
         #expect(ProtocolScores.scored(probes: own, references: own, fvc: fvc, matcher: .host) == .host(Self.features, fvc: fvc))
         #expect(ProtocolScores.scored(probes: own, references: own, fvc: fvc, matcher: .card) == .card(Self.features, fvc: fvc))
     }
+
+    /// A record that states four times its resolution packs its minutiae 16 times tighter: every
+    /// pair holding it scores 0 as a decision sees it, and no other pair changes.
+    @Test func decisionsRefuseImplausibleRecords() {
+        var squeezed = Self.record(Self.features[1])
+        squeezed.resolution = ScanResolution(dpi: Self.features[1].dpi * 4)
+        let templates = [EvaluationTemplate(Self.record(Self.features[0])), EvaluationTemplate(squeezed),
+                         EvaluationTemplate(Self.record(Self.features[2]))]
+        #expect(templates.map(\.isPlausible) == [true, false, true])
+        let fvc = ProtocolScoresTests.fvc
+        let raw = ProtocolScores.scored(probes: templates, references: templates, fvc: fvc, matcher: .host)
+        let decided = raw.refusingImplausible(probes: templates, references: templates, fvc: fvc)
+        for (pairs, rawScores, decidedScores) in [(fvc.genuinePairs, raw.genuine, decided.genuine),
+                                                  (fvc.allImpostorPairs, raw.allImpostor, decided.allImpostor)] {
+            for (pair, (before, after)) in zip(pairs, zip(rawScores, decidedScores)) {
+                #expect(after == ([pair.probe, pair.candidate].contains(1) ? 0 : before))
+            }
+        }
+        #expect(decided.allImpostor.contains { $0 > 0 })
+    }
 }
+
