@@ -125,6 +125,12 @@ import TestSupport
         var record = try MinutiaeRecord(bytes: Data(bytes("\(directory)/a.iso")))
         record.resolution = ScanResolution(dpi: 2000)
         try Data(record.encoded(as: .iso)).write(to: URL(fileURLWithPath: "\(directory)/squeezed.iso"))
+        let info = try json(PBToolProcess.run(["template", "info", "\(directory)/squeezed.iso", "--json"]).standardOutput)
+        #expect(info["origin"] as? String == "unknown")
+        let density = try #require(info["density"] as? [String: Any])
+        #expect(density["plausible"] as? Bool == false && (density["perSquareMillimetre"] as? Double ?? 0) > 0.65)
+        let text = try PBToolProcess.run(["template", "info", "\(directory)/a.iso"]).standardOutput
+        #expect(text.contains("per mm² inside their hull at the stated resolution: as fingers have"), "\(text)")
         let refused = try PBToolProcess.run(["template", "match", "\(directory)/squeezed.iso", "\(directory)/b.iso"])
         #expect(refused.status == 2 && refused.standardOutput.isEmpty)
         #expect(refused.standardError.contains("squeezed.iso: ") && refused.standardError.contains(" dpi, denser than fingers allow"),

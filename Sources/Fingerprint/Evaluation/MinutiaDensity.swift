@@ -29,6 +29,13 @@ public struct MinutiaDensity: Sendable, Hashable {
         self.init(record.minutiae, resolution: record.resolution)
     }
 
+    /// The density of a compact card template, whose minutiae are in 0.1 mm units
+    /// (``CompactCardMinutia``).
+    public init(_ template: CompactCardTemplate) {
+        let minutiae = template.minutiae.map { Minutia(x: Double($0.x), y: Double($0.y), direction: 0, kind: $0.kind) }
+        self.init(minutiae, resolution: ScanResolution(xPixelsPerCentimetre: 100, yPixelsPerCentimetre: 100))
+    }
+
     /// False when the minutiae are denser than ``plausibleLimit``: the stated resolution is not the
     /// one the minutiae were found at.
     public var isPlausible: Bool {

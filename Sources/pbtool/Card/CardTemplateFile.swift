@@ -16,10 +16,21 @@ enum CardTemplateFile {
             throw CommandFailure(.usage, "\(path) is an \(format.displayName), not a compact-card template "
                                  + "(3 bytes per minutia, no header, as `pbtool template extract --format compact` writes)")
         }
+        let template: CompactCardTemplate
         do {
-            return try CompactCardTemplate(bytes: bytes)
+            template = try CompactCardTemplate(bytes: bytes)
         } catch {
             throw CommandFailure(.usage, "\(path) is not an ISO 19794-2 compact-card template (3 bytes per minutia): \(error)")
         }
+        // Card units are millimetres, so a template made from an image at the wrong resolution
+        // shows it: no card threshold holds for it (docs/templates.md).
+        let density = MinutiaDensity(template)
+        guard density.isPlausible else {
+            throw CommandFailure(.usage, String(
+                format: "%@: %d minutiae at %.2f per mm², denser than fingers allow (at most %.2f): it was made from an "
+                    + "image at another resolution than its extractor was told, so it is not sent to the card",
+                path, density.minutiae, density.perSquareMillimetre, MinutiaDensity.plausibleLimit))
+        }
+        return template
     }
 }

@@ -60,6 +60,14 @@ struct TemplateReport: Encodable {
     let quality: Int
     let minutiae: [Point]
     let foreground: Foreground?
+    /// Records only: who made it and how tightly its minutiae lie (docs/templates.md).
+    let origin: String?
+    let density: Density?
+
+    struct Density: Encodable {
+        let perSquareMillimetre: Double
+        let plausible: Bool
+    }
 
     init(file: String, bytes: [UInt8]) throws {
         self.file = file
@@ -76,6 +84,7 @@ struct TemplateReport: Encodable {
                 let map = features.foreground
                 foreground = Foreground(columns: map.columns, rows: map.rows, blockSize: map.blockSize,
                                         share: Double(map.flags.filter { $0 }.count) / Double(max(map.flags.count, 1)))
+                (origin, density) = (nil, nil)
             } else {
                 let record = try MinutiaeRecord(bytes: bytes, format: format)
                 (width, height, dpi) = (record.imageWidth, record.imageHeight, record.resolution.xDPI)
@@ -83,6 +92,10 @@ struct TemplateReport: Encodable {
                 quality = record.views.first?.quality ?? 0
                 minutiae = record.minutiae.map(Self.point)
                 foreground = nil
+                origin = TemplateOrigin(record).label
+                let measured = MinutiaDensity(record)
+                density = Density(perSquareMillimetre: (measured.perSquareMillimetre * 1000).rounded() / 1000,
+                                  plausible: measured.isPlausible)
             }
         } catch let error as TemplateError {
             throw CommandFailure(.usage, "\(file): \(error)")
@@ -106,6 +119,13 @@ struct TemplateReport: Encodable {
         if let foreground {
             lines.append("foreground \(foreground.columns)×\(foreground.rows) blocks of \(foreground.blockSize) px, "
                          + "\(Int((foreground.share * 100).rounded())) % of the image")
+        }
+        if let origin { lines.append("maker: \(origin)") }
+        if let density {
+            lines.append(String(format: "minutia density %.2f per mm² inside their hull at the stated resolution: ", density.perSquareMillimetre)
+                         + (density.plausible ? "as fingers have"
+                            : String(format: "denser than fingers allow (at most %.2f), so pbtool will not compare it",
+                                     MinutiaDensity.plausibleLimit)))
         }
         lines.append("\(minutiae.count) minutiae (\(endings) endings, \(bifurcations) bifurcations):")
         lines.append("     #        x        y   angle°  type         quality")
