@@ -10,9 +10,9 @@ public struct MinutiaDensity: Sendable, Hashable {
     public let minutiae: Int
 
     /// The most a finger reaches at its true resolution, with a margin: pbtool's extractions of
-    /// the seven FVC sets in `../shared/data/fingerprints` (560 images) reach at most 0.634, and
-    /// each set's own maximum lies between 0.51 and 0.63, so leaving any one set out gives the
-    /// same limit.
+    /// the seven FVC DB_B sets it is measured on (560 images, docs/templates.md) reach at most
+    /// 0.634, and each set's own maximum lies between 0.51 and 0.63, so leaving any one set out
+    /// gives the same limit.
     public static let plausibleLimit = 0.65
     /// Fewer minutiae than this span too little of the finger for their hull to say anything.
     public static let minimumMinutiaeToJudge = 12
