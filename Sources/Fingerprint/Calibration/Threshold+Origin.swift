@@ -16,7 +16,7 @@ extension Threshold {
     public static func forFalseMatchRate(_ rate: Double, matcher: Matcher,
                                          origins: (probe: TemplateOrigin, reference: TemplateOrigin)) -> Threshold {
         let own = forFalseMatchRate(rate, matcher: matcher)
-        guard origins.probe != .pbtool || origins.reference != .pbtool else { return own }
+        guard !isOwnPair(origins) else { return own }
         let foreign = matcher.foreignCalibration.threshold(falseMatchRate: rate)
         return Threshold(score: max(own.score, foreign), falseMatchRate: rate, matcher: matcher)
     }
@@ -26,7 +26,7 @@ extension Threshold {
     public static func falseMatchRate(forScore score: Double, matcher: Matcher,
                                       origins: (probe: TemplateOrigin, reference: TemplateOrigin)) -> Double {
         let own = falseMatchRate(forScore: score, matcher: matcher)
-        guard origins.probe != .pbtool || origins.reference != .pbtool else { return own }
+        guard !isOwnPair(origins) else { return own }
         return max(own, matcher.foreignCalibration.falseMatchRate(threshold: score))
     }
 
@@ -34,7 +34,10 @@ extension Threshold {
     /// impostors (of the unknown-origin calibration, unless both sides are pbtool's).
     public static func isExtrapolated(score: Double, matcher: Matcher,
                                       origins: (probe: TemplateOrigin, reference: TemplateOrigin)) -> Bool {
-        let ownPair = origins.probe == .pbtool && origins.reference == .pbtool
-        return (ownPair ? matcher.calibration : matcher.foreignCalibration).isExtrapolated(threshold: score)
+        (isOwnPair(origins) ? matcher.calibration : matcher.foreignCalibration).isExtrapolated(threshold: score)
+    }
+
+    private static func isOwnPair(_ origins: (probe: TemplateOrigin, reference: TemplateOrigin)) -> Bool {
+        origins.probe == .pbtool && origins.reference == .pbtool
     }
 }
