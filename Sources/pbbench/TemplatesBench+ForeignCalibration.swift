@@ -4,8 +4,9 @@ extension TemplatesBench {
     /// The safe threshold for templates of unknown origin (``ScoreCalibration/hostForeign`` and
     /// ``ScoreCalibration/cardForeign``), checked as the engine's own calibration is: each set is
     /// scored with a table derived from the other sets' impostor scores of pairs with a foreign
-    /// side (foreign and mixed), false matches pooled; the table derived from all sets is printed
-    /// for pasting into ScoreCalibration+Tables.swift.
+    /// side (foreign and mixed), false matches pooled, with the set's mixed FNMR at that held-out
+    /// threshold beside it; the table derived from all sets is printed for pasting into
+    /// ScoreCalibration+ForeignTables.swift.
     enum ForeignCalibrationCheck {
         static func record(_ report: BenchReport, matcher: Threshold.Matcher, _ measured: [OriginScores]) {
             guard measured.count > 1 else { return }
@@ -19,7 +20,10 @@ extension TemplatesBench {
                 let scores = foreignImpostors(heldOut)
                 falseMatches += scores.filter { $0 >= threshold }.count
                 impostors += scores.count
-                thresholds.append("\(heldOut.set.name) \(BenchReport.format(threshold))")
+                let mixedFNMR = [heldOut.ownProbe, heldOut.foreignProbe].map {
+                    String(format: "%.1f", OriginTable.falseNonMatchRate($0.decided.genuine, threshold: threshold) * 100)
+                }
+                thresholds.append("\(heldOut.set.name) \(BenchReport.format(threshold)) (mixed FNMR \(mixedFNMR.joined(separator: " / ")) %)")
             }
             report.record("\(matcher) held-out false matches of foreign and mixed pairs at FMR 1/10,000 (\(falseMatches) of \(impostors))",
                           Double(falseMatches) / Double(max(impostors, 1)) * 10_000, unit: "/10,000",

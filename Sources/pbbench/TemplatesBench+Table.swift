@@ -32,8 +32,10 @@ extension TemplatesBench {
             foreignProbe = PairingScores(probes: set.foreign, references: set.own, fvc: set.fvc, matcher: matcher)
         }
 
-        /// Vendor records refused as implausible (``MinutiaDensity``).
-        var refusedRecords: Int { self.set.foreign.filter { !$0.isPlausible }.count }
+        /// Templates refused as implausible (``MinutiaDensity``): the vendor's records, pbtool's extractions.
+        var refused: (foreign: Int, own: Int) {
+            (self.set.foreign.filter { !$0.isPlausible }.count, self.set.own.filter { !$0.isPlausible }.count)
+        }
 
         /// The shipped FMR 1/10,000 threshold for a probe of `probe`'s origin against a reference of `reference`'s.
         func threshold(_ probe: TemplateOrigin, _ reference: TemplateOrigin) -> Double {
@@ -68,8 +70,11 @@ extension TemplatesBench {
                                fnmrs[0], fnmrs[2], fnmrs[3], fnmrTarget, falseMatches[0], falseMatches[1], falseMatches[2] + falseMatches[3]))
             let prefix = "\(s.set.name) \(matcher.rawValue)"
             if matcher == .host {
-                report.record("\(s.set.name) vendor records refused, minutiae denser than fingers allow", Double(s.refusedRecords),
+                let refused = s.refused
+                report.record("\(s.set.name) vendor records refused, minutiae denser than fingers allow", Double(refused.foreign),
                               unit: "of \(s.set.foreign.count)")
+                report.record("\(s.set.name) pbtool extractions refused, the same", Double(refused.own),
+                              unit: "of \(s.set.own.count)")
             }
             report.record("\(prefix) own EER", eers[0], unit: "%")
             report.record("\(prefix) foreign EER (OpenAFIS \(s.set.openAFIS) %)", eers[1], unit: "%", target: .atMost(s.set.openAFIS))

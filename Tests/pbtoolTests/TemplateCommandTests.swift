@@ -137,6 +137,23 @@ import TestSupport
                 "\(refused.standardError)")
     }
 
+    /// An image is judged at the resolution it is said to have, as a record is: the same image
+    /// said to be at twice its resolution packs its minutiae four times tighter and is refused;
+    /// extracting it still writes the template, with a warning.
+    @Test func anImageSaidToBeAtTwiceItsResolutionIsRefused() throws {
+        let image = try Self.image("101_1")
+        let asItIs = try PBToolProcess.run(["template", "match", image, image, "--json"])
+        #expect(asItIs.status == 0, "\(asItIs.standardError)")
+        let overstated = try PBToolProcess.run(["template", "match", image, image, "--dpi", "1000"])
+        #expect(overstated.status == 2 && overstated.standardOutput.isEmpty)
+        #expect(overstated.standardError.contains("\(image): ") && overstated.standardError.contains("at the stated 1000 dpi, denser"),
+                "\(overstated.standardError)")
+        let extracted = try PBToolProcess.run(["template", "extract", image, "--format", "iso", "--dpi", "1000",
+                                               "--out", "\(directory)/overstated.iso"])
+        #expect(extracted.status == 0 && extracted.standardError.contains("warning: \(image): "), "\(extracted.standardError)")
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/overstated.iso"))
+    }
+
     /// Damaged files: exit 2 (usage: bad input) with the file and the problem named, no crash.
     @Test(arguments: [("iso", 50, "record length"), ("host", 30, "truncated"), ("ansi", 20, "ANSI")])
     func truncatedTemplatesAreRejectedClearly(format: String, keep: Int, mentions: String) throws {

@@ -8,19 +8,20 @@ public struct EvaluationTemplate: Sendable {
     public let card: CompactCardTemplate?
     /// Who made it, as far as the record says (``TemplateOrigin``).
     public let origin: TemplateOrigin
-    /// The record's minutia density; nil for pbtool's own extraction, found at the image's resolution.
-    public let density: MinutiaDensity?
+    /// The minutia density at the resolution the record or the image stated.
+    public let density: MinutiaDensity
 
-    /// Whether a decision may rest on it: false for a record whose minutiae are packed tighter
-    /// than fingers allow at its stated resolution (``MinutiaDensity/isPlausible``).
-    public var isPlausible: Bool { density?.isPlausible ?? true }
+    /// Whether a decision may rest on it: false when its minutiae are packed tighter than fingers
+    /// allow at the stated resolution (``MinutiaDensity/isPlausible``), whoever found them: an
+    /// image file's resolution is as open to error as a record's.
+    public var isPlausible: Bool { density.isPlausible }
 
     /// pbtool's own extraction.
     public init(_ features: FingerprintFeatures, parameters: MatchingParameters = MatchingParameters()) {
         host = PreparedTemplate(features, parameters: parameters)
         card = features.compactCardTemplate(for: CardMatcher.evaluationRequirements).template
         origin = .pbtool
-        density = nil
+        density = MinutiaDensity(features)
     }
 
     /// Another extractor's record (its first view).

@@ -1,7 +1,7 @@
 import BiometricFormats
 
 /// How tightly a template packs its minutiae: minutiae per mm² inside their convex hull, at the
-/// resolution the template states. A record whose image was resized without its resolution field
+/// resolution the template states. A record or image that was resized without its resolution
 /// being changed packs them tighter than any finger does, and its geometry cannot be compared
 /// with another template's: the matchers' distances and tolerances are in millimetres.
 public struct MinutiaDensity: Sendable, Hashable {
@@ -27,6 +27,11 @@ public struct MinutiaDensity: Sendable, Hashable {
     /// The density of `record`'s first view at the record's stated resolution.
     public init(_ record: MinutiaeRecord) {
         self.init(record.minutiae, resolution: record.resolution)
+    }
+
+    /// The density of pbtool's extraction at the resolution its image stated.
+    public init(_ features: FingerprintFeatures) {
+        self.init(features.minutiae, resolution: ScanResolution(dpi: features.dpi))
     }
 
     /// The density of a compact card template, whose minutiae are in 0.1 mm units

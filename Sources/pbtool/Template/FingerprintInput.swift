@@ -81,16 +81,20 @@ struct FingerprintInput {
         record.map { TemplateOrigin($0) } ?? .pbtool
     }
 
-    /// Refuses a record whose minutiae are packed tighter than fingers allow at its stated
-    /// resolution: no threshold holds for it (docs/templates.md).
-    func checkPlausible() throws {
-        guard let record else { return }
-        let density = MinutiaDensity(record)
-        guard !density.isPlausible else { return }
-        throw CommandFailure(.usage, String(
+    /// Why no decision may rest on this input, or nil: its minutiae are packed tighter than
+    /// fingers allow at its stated resolution, a record's or an image's (docs/templates.md).
+    var implausibility: String? {
+        guard let density = record.map(MinutiaDensity.init) ?? features.map(MinutiaDensity.init),
+              !density.isPlausible else { return nil }
+        return String(
             format: "%@: %d minutiae at %.2f per mm² at the stated %.0f dpi, denser than fingers allow (at most %.2f): "
-                + "the record's resolution is likely not the one its minutiae were found at, so it is not compared",
-            path, density.minutiae, density.perSquareMillimetre, record.resolution.xDPI, MinutiaDensity.plausibleLimit))
+                + "the stated resolution is likely not the one the minutiae were found at",
+            path, density.minutiae, density.perSquareMillimetre, dpi, MinutiaDensity.plausibleLimit)
+    }
+
+    /// Refuses an input with an ``implausibility``: no threshold holds for it.
+    func checkPlausible() throws {
+        if let implausibility { throw CommandFailure(.usage, implausibility + ", so it is not compared") }
     }
 
     /// The minutiae as the card would hold them (best 60), or nil when none fit.

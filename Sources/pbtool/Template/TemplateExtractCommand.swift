@@ -87,6 +87,9 @@ struct TemplateExtractCommand: ParsableCommand {
         }
         let bytes = try encoded(features, from: path)
         try output.deliver(bytes)
+        if let implausibility = input.implausibility {
+            printError("warning: \(implausibility); template match will refuse this template (is --dpi right?)")
+        }
         return ExtractionSummary(input: input, features: features, format: format.rawValue, out: out,
                                  bytes: bytes.count, steps: dumper?.written ?? [])
     }

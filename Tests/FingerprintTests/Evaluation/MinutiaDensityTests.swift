@@ -43,10 +43,16 @@ import TestSupport
         #expect(flat.perSquareMillimetre == 0 && flat.isPlausible)
     }
 
-    /// pbtool's own extraction is never refused: it knows the resolution it found its minutiae at.
-    @Test func ownExtractionsHaveNoDensity() {
-        let own = EvaluationTemplate(ProtocolScoresTests.features[0])
-        #expect(own.density == nil && own.isPlausible)
+    /// pbtool's own extraction is judged at the resolution its image stated: the same minutiae
+    /// from an image that states four times the resolution it has (as a squeezed image still
+    /// saying 500 dpi does) are refused.
+    @Test func ownExtractionsAreJudgedAtTheirImagesResolution() {
+        var features = ProtocolScoresTests.features[0]
+        #expect(EvaluationTemplate(features).isPlausible)
+        features.dpi *= 4
+        let overstated = EvaluationTemplate(features)
+        #expect(overstated.density.perSquareMillimetre > MinutiaDensity.plausibleLimit)
+        #expect(!overstated.isPlausible)
     }
 
     /// The vendor's record of FVC2004 DB1_B 102_1, from a 640×480 image squeezed to 300×400 that
