@@ -11,7 +11,9 @@ struct TemplateExtractCommand: ParsableCommand {
         discussion: """
             The image may be PNG, TIFF, BMP, PGM, WSQ, JPEG or JPEG 2000. Its resolution is --dpi, else the nominal \
             resolution of an FVC set named in the path (FVC2002_DB2: 569, FVC2004_DB3: 512, others 500), \
-            else the file's own value when plausible, else 500 dpi.
+            else the file's own value when plausible, else 500 dpi. Minutiae closer together than fingers \
+            allow at that resolution (over 0.65 per mm²) are still written, with a warning: template \
+            match refuses such a template.
 
             compact writes the best 60 minutiae in the pb-iso card profile (at least 12, sorted by x, \
             then y); minutiae beyond the format's 25.5 mm are first shifted in (docs/template.md).
