@@ -32,6 +32,22 @@ extension TemplatesBench {
                         + "; the own one: \(BenchReport.format(own))")
             let all = ScoreCalibration.derive(impostorScores: measured.flatMap(foreignImpostors))
             report.note("\(matcher) unknown-origin calibration from all \(measured.count) sets: " + all.swiftLiteral)
+            if matcher == .card { recordApplet(report, measured, threshold: own) }
+        }
+
+        /// The applet on a card enrolled elsewhere: it keeps the card calibration (a compact
+        /// template names no maker) and nobody can refuse the reference it holds, so pbtool probes
+        /// against the vendor's references are counted as the matcher scores them.
+        private static func recordApplet(_ report: BenchReport, _ measured: [OriginScores], threshold: Double) {
+            let scores = measured.flatMap(\.ownProbe.raw.allImpostor)
+            let falseMatches = OriginTable.falseMatches(scores, threshold: threshold)
+            report.record("card applet at its own threshold, pbtool probe against a vendor's reference, no refusal (\(falseMatches) of \(scores.count))",
+                          Double(falseMatches) / Double(max(scores.count, 1)) * 10_000, unit: "/10,000",
+                          target: .atMost(TemplatesBench.falseMatchLimit * 10_000))
+            report.note("  by set: " + measured.map {
+                "\($0.set.name) \(OriginTable.falseMatches($0.ownProbe.raw.allImpostor, threshold: threshold))"
+                    + " (\(OriginTable.falseMatches($0.ownProbe.decided.allImpostor, threshold: threshold)) with refusal)"
+            }.joined(separator: ", "))
         }
 
         /// All-impostor scores, as decisions see them, of the pairs with at least one foreign template.
