@@ -4,7 +4,8 @@ import APDU
 extension BioManagerApplet {
     /// ENROLL: `00` the host's BHT (must declare ISO compact card, and the container's finger if
     /// it names one), `01` reference parts, `02` FINAL stores header and reference, with the
-    /// counter at its maximum. A reference outside the card's count range answers `6984`.
+    /// counter at its maximum. A reference outside the card's count range, or denser than fingers
+    /// allow (``CompactMinutiaeCheck/isUsableReference(_:count:)``), answers `6984`.
     func enroll(_ command: CommandAPDU) -> ResponseAPDU {
         let container = command.p1
         switch command.p2 {
@@ -24,7 +25,7 @@ extension BioManagerApplet {
             }
             transfer = nil
             guard isManagementAuthorized else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
-            guard CompactMinutiaeCheck.isValid(started.data, count: parameters.referenceMinutiae) else {
+            guard CompactMinutiaeCheck.isUsableReference(started.data, count: parameters.referenceMinutiae) else {
                 return ResponseAPDU(statusWord: .referenceDataNotUsable)
             }
             stored.containers[Int(container)] = .init(header: header(container: container), reference: started.data,

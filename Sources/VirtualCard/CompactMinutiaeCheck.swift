@@ -1,5 +1,6 @@
 import APDU
 import BiometricFormats
+import Fingerprint
 
 /// Checks ISO/IEC 19794-2 compact-card minutiae as they arrive on the card, with the engine's
 /// decoder: whole 3-byte minutiae, no reserved type, a count in the card's range.
@@ -8,6 +9,15 @@ enum CompactMinutiaeCheck {
     static func isValid(_ bytes: [UInt8], count range: ClosedRange<Int>) -> Bool {
         guard let template = try? CompactCardTemplate(bytes: bytes) else { return false }
         return range.contains(template.minutiae.count)
+    }
+
+    /// Whether `bytes` may be stored as a reference: valid, and its minutiae no denser than fingers
+    /// allow (``MinutiaDensity``; card units are 0.1 mm, so no resolution is in question). No
+    /// threshold the card decides at holds for a template made from a resized image, and whoever
+    /// enrols the card, nobody can inspect its reference afterwards.
+    static func isUsableReference(_ bytes: [UInt8], count range: ClosedRange<Int>) -> Bool {
+        guard isValid(bytes, count: range), let template = try? CompactCardTemplate(bytes: bytes) else { return false }
+        return MinutiaDensity(template).isPlausible
     }
 }
 

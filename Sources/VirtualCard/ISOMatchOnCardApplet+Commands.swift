@@ -79,7 +79,7 @@ extension ISOMatchOnCardApplet {
         guard command.p1 == 0x01, Self.fingerReferences.contains(reference) else { return ResponseAPDU(statusWord: .incorrectP1P2) }
         guard verified.contains(Self.adminPIN) else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
         guard let minutiae = Self.minutiae(in: command.data),
-              CompactMinutiaeCheck.isValid(minutiae, count: parameters.referenceMinutiae) else {
+              CompactMinutiaeCheck.isUsableReference(minutiae, count: parameters.referenceMinutiae) else {
             return ResponseAPDU(statusWord: .incorrectDataParameters)
         }
         state.fingers[Int(reference - 0x91)] = .init(reference: minutiae, remaining: parameters.fingerTries)

@@ -87,6 +87,15 @@ import VirtualCard
         #expect(try bioManager.properties().status(of: .rightIndex).retriesLeft == 5)
     }
 
+    /// The card refuses to hold a reference denser than fingers allow with `6984`, whoever sends
+    /// it, and the container stays empty.
+    @Test func refusesAReferenceDenserThanFingersAllow() throws {
+        let bioManager = try Fixture().enrollRightIndex()
+        #expect(throws: CardEdgeError.self) { try bioManager.enroll(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.squeezed)) }
+        #expect(try bioManager.properties().enrolled.count == 1, "only the right index")
+        #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
+    }
+
     @Test func refusesProbesOutsideTheCardsLimitsWithoutSpendingATry() throws {
         let bioManager = try Fixture().enrollRightIndex()
         let raw = bioManager.transport
