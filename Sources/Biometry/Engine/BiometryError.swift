@@ -1,4 +1,6 @@
 import BiometricFormats
+import Fingerprint
+import Foundation
 import SmartCard
 
 /// Why a flow could not run or finish. Outcomes a person fixes by swiping again (too fast, no
@@ -14,6 +16,9 @@ public enum BiometryError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownUser(String)
     /// A card needs more minutiae than the swipe gave.
     case tooFewMinutiaeForCard(usable: Int, minimum: Int)
+    /// The swipe's card minutiae lie closer together than fingers allow (``MinutiaDensity``),
+    /// per mm²: a card refuses such a reference.
+    case tooDenseForCard(perSquareMillimetre: Double)
     /// The card asks for a minutiae order pbtool does not know.
     case unsupportedCardOrder(UInt8)
     /// A stored template could not be read back.
@@ -35,6 +40,10 @@ public enum BiometryError: Error, Sendable, Hashable, CustomStringConvertible {
             "no user \(name) in the template store"
         case .tooFewMinutiaeForCard(let usable, let minimum):
             "the swipe gave \(usable) usable minutiae but the card needs at least \(minimum); swipe again"
+        case .tooDenseForCard(let density):
+            String(format: "the swipe's minutiae lie closer together than fingers allow (%.2f per mm², at most %.2f), "
+                   + "so a card will not hold them as a reference; clean the sensor and swipe again",
+                   density, MinutiaDensity.plausibleLimit)
         case .unsupportedCardOrder(let order):
             "the card asks for minutiae order \(order), which pbtool does not know"
         case .unreadableTemplate(let finger, let user, let detail):

@@ -140,7 +140,7 @@ extension ErrorReport {
     /// answer, a stored template that cannot be read is an integrity failure.
     private static func status(of error: BiometryError) -> ExitStatus {
         switch error {
-        case .tooFewMinutiaeForCard, .tooManyUnusableSwipes: .negative
+        case .tooFewMinutiaeForCard, .tooDenseForCard, .tooManyUnusableSwipes: .negative
         case .unreadableTemplate: .integrity
         default: .usage
         }
