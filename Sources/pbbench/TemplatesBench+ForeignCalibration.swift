@@ -52,10 +52,11 @@ extension TemplatesBench {
         }
 
         /// The applet's scores of pbtool probes against the vendor's references: 0 where the
-        /// reference is one the applet refuses to store.
+        /// reference's card template is one the applet refuses to store.
         private static func appletScores(_ scores: OriginScores) -> [Double] {
             zip(scores.set.fvc.allImpostorPairs, scores.ownProbe.raw.allImpostor).map { pair, score in
-                scores.set.foreign[pair.candidate].isPlausible ? score : 0
+                let stored = scores.set.foreign[pair.candidate].card.map { MinutiaDensity($0).isPlausible } ?? false
+                return stored ? score : 0
             }
         }
 
