@@ -139,7 +139,7 @@ import TestSupport
 
     /// An image is judged at the resolution it is said to have, as a record is: the same image
     /// said to be at twice its resolution packs its minutiae four times tighter and is refused;
-    /// extracting it still writes the template, with a warning.
+    /// extracting it still writes the template, with a warning, and `info` shows the density.
     @Test func anImageSaidToBeAtTwiceItsResolutionIsRefused() throws {
         let image = try Self.image("101_1")
         let asItIs = try PBToolProcess.run(["template", "match", image, image, "--json"])
@@ -152,6 +152,11 @@ import TestSupport
                                                "--out", "\(directory)/overstated.iso"])
         #expect(extracted.status == 0 && extracted.standardError.contains("warning: \(image): "), "\(extracted.standardError)")
         #expect(FileManager.default.fileExists(atPath: "\(directory)/overstated.iso"))
+        _ = try PBToolProcess.run(["template", "extract", image, "--format", "host", "--dpi", "1000",
+                                   "--out", "\(directory)/overstated.pbt"])
+        let info = try json(PBToolProcess.run(["template", "info", "\(directory)/overstated.pbt", "--json"]).standardOutput)
+        #expect(info["origin"] == nil)
+        #expect((info["density"] as? [String: Any])?["plausible"] as? Bool == false, "\(info)")
     }
 
     /// Damaged files: exit 2 (usage: bad input) with the file and the problem named, no crash.

@@ -12,9 +12,9 @@ struct TemplateInfoCommand: ParsableCommand {
             The format is recognised from the bytes: host (starts with PBHT), ISO/IEC 19794-2 or ANSI \
             INCITS 378 record (FMR\\0, told apart by the length field), else compact card data. \
             Malformed templates are reported with the field and byte offset at fault (exit 2). A \
-            record (ISO, ANSI, compact) also shows its maker and its minutiae per mm² inside their \
-            hull at the stated resolution; above 0.65, denser than fingers allow, template match \
-            refuses it.
+            record (ISO, ANSI, compact) also shows its maker; every template, its minutiae per mm² \
+            inside their hull at the stated resolution: above 0.65, denser than fingers allow, \
+            template match refuses it.
 
             Examples:
               pbtool template info finger.iso
@@ -63,13 +63,19 @@ struct TemplateReport: Encodable {
     let quality: Int
     let minutiae: [Point]
     let foreground: Foreground?
-    /// Records only: who made it and how tightly its minutiae lie (docs/templates.md).
+    /// Records only: who made it (docs/templates.md).
     let origin: String?
+    /// How tightly its minutiae lie at the stated resolution (docs/templates.md).
     let density: Density?
 
     struct Density: Encodable {
         let perSquareMillimetre: Double
         let plausible: Bool
+
+        init(_ measured: MinutiaDensity) {
+            perSquareMillimetre = (measured.perSquareMillimetre * 1000).rounded() / 1000
+            plausible = measured.isPlausible
+        }
     }
 
     init(file: String, bytes: [UInt8]) throws {
@@ -87,7 +93,7 @@ struct TemplateReport: Encodable {
                 let map = features.foreground
                 foreground = Foreground(columns: map.columns, rows: map.rows, blockSize: map.blockSize,
                                         share: Double(map.flags.filter { $0 }.count) / Double(max(map.flags.count, 1)))
-                (origin, density) = (nil, nil)
+                (origin, density) = (nil, Density(MinutiaDensity(features)))
             } else {
                 let record = try MinutiaeRecord(bytes: bytes, format: format)
                 (width, height, dpi) = (record.imageWidth, record.imageHeight, record.resolution.xDPI)
@@ -96,9 +102,7 @@ struct TemplateReport: Encodable {
                 minutiae = record.minutiae.map(Self.point)
                 foreground = nil
                 origin = TemplateOrigin(record).label
-                let measured = MinutiaDensity(record)
-                density = Density(perSquareMillimetre: (measured.perSquareMillimetre * 1000).rounded() / 1000,
-                                  plausible: measured.isPlausible)
+                density = Density(MinutiaDensity(record))
             }
         } catch let error as TemplateError {
             throw CommandFailure(.usage, "\(file): \(error)")

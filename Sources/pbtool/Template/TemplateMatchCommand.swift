@@ -11,8 +11,8 @@ struct TemplateMatchCommand: ParsableCommand {
             The decision threshold is the score whose false-match rate is --fmr (default 1e-4: one \
             impostor in 10,000 accepted), from the matcher's calibration (docs/bench.md); when either \
             side is a standard record (ISO, ANSI, compact), from the safe calibration for templates of \
-            unknown origin. A record whose minutiae are packed tighter than fingers allow at its \
-            stated resolution is refused (exit 2): no calibration holds for it. The host \
+            unknown origin. A record or image whose minutiae are packed tighter than fingers allow at \
+            its stated resolution is refused (exit 2): no calibration holds for it. The host \
             matcher is used unless --matcher card is given or either side is compact card data; the card \
             matcher compares the best 60 minutiae of each side as a match-on-card applet would, with B as \
             the enrolled reference.
