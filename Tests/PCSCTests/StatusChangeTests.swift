@@ -76,27 +76,35 @@ final class WaitOutcome: @unchecked Sendable {
 }
 
 /// The monitor thread behind `ReaderEvents` ends with the loop that used it.
+///
+/// Only tests inside `LiveStack.run` start monitors, one section at a time; but an earlier
+/// section's monitor may still be winding down when the next section begins (on a loaded machine
+/// its thread returns from its cancelled wait late), so each test first waits for none to run.
 @Suite(.serialized, .timeLimit(.minutes(15))) struct ReaderEventsLifetimeTests {
     @Test func leavingTheLoopStopsTheMonitor() async throws {
         try await LiveStack.run {
-            let before = ReaderMonitor.runningCount
+            try await Self.untilNoMonitorRuns("earlier tests' monitors to stop")
             for try await event in ReaderEvents(reportsCurrentState: true) {
                 if case .readerAdded = event { break }
             }
-            try await TestPatience.until("the monitor to stop") { ReaderMonitor.runningCount <= before }
+            try await Self.untilNoMonitorRuns("the monitor to stop")
         }
     }
 
     @Test func cancellingTheTaskStopsTheMonitor() async throws {
         try await LiveStack.run {
-            let before = ReaderMonitor.runningCount
+            try await Self.untilNoMonitorRuns("earlier tests' monitors to stop")
             let task = Task {
                 for try await _ in ReaderEvents() {}
             }
-            try await TestPatience.until("the monitor to start") { ReaderMonitor.runningCount == before + 1 }
+            try await TestPatience.until("the monitor to start") { ReaderMonitor.runningCount == 1 }
             task.cancel()
             _ = await task.result
-            try await TestPatience.until("the monitor to stop") { ReaderMonitor.runningCount <= before }
+            try await Self.untilNoMonitorRuns("the monitor to stop")
         }
+    }
+
+    private static func untilNoMonitorRuns(_ what: String) async throws {
+        try await TestPatience.until(what) { ReaderMonitor.runningCount == 0 }
     }
 }
