@@ -17,6 +17,13 @@ public enum MinutiaeFixture {
         return bytes
     }
 
+    /// 30 ridge endings 1 mm apart on a 6 × 5 grid: 1.5 per mm², over twice what fingers reach,
+    /// as a template made from a resized image packs them.
+    public static let squeezed: [UInt8] = (0..<30).flatMap { (index: Int) -> [UInt8] in
+        let column = UInt8(index % 6), row = UInt8(index / 6)
+        return [100 + column * 10, 100 + row * 10, 0x40 | UInt8(index)]
+    }
+
     /// The same minutiae in another order (what a host's sorting step may produce).
     public static func reordered(_ bytes: [UInt8]) -> [UInt8] {
         stride(from: 0, to: bytes.count, by: 3).reversed().flatMap { bytes[$0..<($0 + 3)] }

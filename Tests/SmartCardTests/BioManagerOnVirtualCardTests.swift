@@ -91,7 +91,7 @@ import VirtualCard
     /// it, and the container stays empty.
     @Test func refusesAReferenceDenserThanFingersAllow() throws {
         let bioManager = try Fixture().enrollRightIndex()
-        #expect(throws: CardEdgeError.self) { try bioManager.enroll(.leftIndex, minutiae: CompactCardTemplate(bytes: Fixture.squeezed)) }
+        #expect(throws: CardEdgeError.self) { try bioManager.enroll(.leftIndex, minutiae: CompactCardTemplate(bytes: MinutiaeFixture.squeezed)) }
         #expect(try bioManager.properties().enrolled.count == 1, "only the right index")
         #expect(try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe)) == .match)
     }

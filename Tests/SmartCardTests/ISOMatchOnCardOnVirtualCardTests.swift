@@ -92,7 +92,7 @@ import VirtualCard
             try iso.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: MinutiaeFixture.compact(count: 61, seed: 3)))
         }
         // A reference denser than fingers allow: 6A80, and nothing is stored.
-        #expect(throws: CardEdgeError.self) { try iso.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.squeezed)) }
+        #expect(throws: CardEdgeError.self) { try iso.enroll(.rightIndex, minutiae: CompactCardTemplate(bytes: MinutiaeFixture.squeezed)) }
         #expect(try iso.biometricInformation().count == 1)
         try iso.delete(.leftIndex)
         #expect(throws: CardEdgeError.notEnrolled("left-index")) { try iso.delete(.leftIndex) }

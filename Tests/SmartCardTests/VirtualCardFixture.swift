@@ -12,11 +12,6 @@ struct VirtualCardFixture {
     /// A reference of 30 minutiae; `probe` is the same minutiae in another order.
     static let reference = MinutiaeFixture.compact(count: 30, seed: 7)
     static let probe = MinutiaeFixture.reordered(reference)
-    /// 30 minutiae 1 mm apart on a 6 × 5 grid: 1.5 per mm², over twice what fingers reach, as a
-    /// template made from a resized image packs them.
-    static let squeezed = (0..<30).flatMap { index -> [UInt8] in
-        [100 + UInt8(index % 6) * 10, 100 + UInt8(index / 6) * 10, 0x40 | UInt8(index)]
-    }
     /// Minutiae of another finger.
     static let impostor = MinutiaeFixture.compact(count: 30, seed: 8)
 

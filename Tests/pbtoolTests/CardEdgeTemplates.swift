@@ -9,8 +9,7 @@ struct CardEdgeTemplates {
     var impostor: String { directory.appendingPathComponent("impostor.compact").path }
     var tooFew: String { directory.appendingPathComponent("eleven.compact").path }
     var torn: String { directory.appendingPathComponent("torn.compact").path }
-    /// 30 minutiae 1 mm apart on a 5 × 4 mm grid: 1.5 per mm², as a template made from an image
-    /// at the wrong resolution packs them.
+    /// ``MinutiaeFixture/squeezed``: denser than fingers allow.
     var squeezed: String { directory.appendingPathComponent("squeezed.compact").path }
     var secret: String { directory.appendingPathComponent("secret.txt").path }
     /// The ISO/IEC 19794-2:2005 header of an empty record: 24 bytes, a multiple of 3.
@@ -25,11 +24,7 @@ struct CardEdgeTemplates {
         try Data(MinutiaeFixture.compact(count: 30, seed: 12)).write(to: URL(fileURLWithPath: impostor))
         try Data(MinutiaeFixture.compact(count: 11, seed: 13)).write(to: URL(fileURLWithPath: tooFew))
         try Data(reference.dropLast()).write(to: URL(fileURLWithPath: torn))
-        let grid = (0..<30).flatMap { (index: Int) -> [UInt8] in
-            let column = UInt8(index % 6), row = UInt8(index / 6)
-            return [100 + column * 10, 100 + row * 10, 0x40 | UInt8(index)]
-        }
-        try Data(grid).write(to: URL(fileURLWithPath: squeezed))
+        try Data(MinutiaeFixture.squeezed).write(to: URL(fileURLWithPath: squeezed))
         try Data("vpn: hunter2\n".utf8).write(to: URL(fileURLWithPath: secret))
         let header: [UInt8] = [0x46, 0x4D, 0x52, 0x00, 0x20, 0x32, 0x30, 0x00, 0x00, 0x00, 0x00, 0x18,
                                0x00, 0x00, 0x01, 0x84, 0x01, 0x76, 0x00, 0xC5, 0x00, 0xC5, 0x00, 0x00]

@@ -33,19 +33,15 @@ import Testing
     }
 }
 
-/// A BioManager card that answers SELECT and GET PROPERTIES and records anything else it is sent.
+/// A BioManager card with nothing enrolled that answers SELECT and GET PROPERTIES and records
+/// anything else it is sent.
 private final class SelectOnlyCard: CardChannel {
-    private static let selectBioManager: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x06, 0xA0, 0x00, 0x00, 0x00, 0x84, 0x00, 0x00]
-    private static let getProperties: [UInt8] = [0xB0, 0x40, 0x00, 0x00, 0x19]
-    /// Version 1.0, matcher 1.0, operational, 5 admin-key tries, 10 containers of 5 tries, none enrolled.
-    private static let properties: [UInt8] = [0x01, 0x00, 0x01, 0x00, 0x08, 0x05, 0x00, 0x00, 0x0A]
-        + Array(repeating: 0x05, count: 10) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00]
     private(set) var unexpected: [[UInt8]] = []
 
     func transmit(_ command: [UInt8]) throws -> [UInt8] {
         switch command {
-        case Self.selectBioManager: return [0x90, 0x00]
-        case Self.getProperties: return Self.properties + [0x90, 0x00]
+        case BioManagerOpening.select: return [0x90, 0x00]
+        case BioManagerOpening.getProperties: return BioManagerOpening.properties(rightIndexEnrolled: false)
         default:
             unexpected.append(command)
             return [0x6D, 0x00]

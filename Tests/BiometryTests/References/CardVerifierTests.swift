@@ -33,17 +33,10 @@ private final class RemovedDuringComparison: CardChannel {
         var channelFault: CardChannelFault? { .cardRemoved }
     }
 
-    private static let selectBioManager: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x06, 0xA0, 0x00, 0x00, 0x00, 0x84, 0x00, 0x00]
-    private static let getProperties: [UInt8] = [0xB0, 0x40, 0x00, 0x00, 0x19]
-    /// Version 1.0, matcher 1.0, operational, 5 admin-key tries, 10 containers of 5 tries,
-    /// nothing verified or blocked, container 0 (right index) enrolled.
-    private static let properties: [UInt8] = [0x01, 0x00, 0x01, 0x00, 0x08, 0x05, 0x00, 0x00, 0x0A]
-        + Array(repeating: 0x05, count: 10) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x01]
-
     func transmit(_ command: [UInt8]) throws -> [UInt8] {
         switch command {
-        case Self.selectBioManager: [0x90, 0x00]
-        case Self.getProperties: Self.properties + [0x90, 0x00]
+        case BioManagerOpening.select: [0x90, 0x00]
+        case BioManagerOpening.getProperties: BioManagerOpening.properties(rightIndexEnrolled: true)
         default: throw Removed()
         }
     }
