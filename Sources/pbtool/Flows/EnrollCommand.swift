@@ -18,7 +18,8 @@ struct EnrollCommand: AsyncParsableCommand {
 
             Nothing is stored when the flow is cancelled (Ctrl-C) or fails.
 
-            Exit codes: 0 enrolled; 1 refused (duplicate finger) or too many unusable swipes; \
+            Exit codes: 0 enrolled; 1 refused (duplicate finger), too many unusable swipes, or a \
+            swipe a card cannot hold (too few minutiae, or denser than fingers allow); \
             2 usage; 6 no card; 7 no finger in time; 8 no sensor; 9 store; 10 wrong passphrase \
             or admin key; 130 cancelled. See docs/enroll.md.
 
