@@ -5,7 +5,7 @@ extension BioManagerApplet {
     /// ENROLL: `00` the host's BHT (must declare ISO compact card, and the container's finger if
     /// it names one), `01` reference parts, `02` FINAL stores header and reference, with the
     /// counter at its maximum. A reference outside the card's count range, or denser than fingers
-    /// allow (``CompactMinutiaeCheck/isUsableReference(_:count:)``), answers `6984`.
+    /// allow (``CompactMinutiaeCheck/isUsable(_:count:)``), answers `6984`.
     func enroll(_ command: CommandAPDU) -> ResponseAPDU {
         let container = command.p1
         switch command.p2 {
@@ -25,7 +25,7 @@ extension BioManagerApplet {
             }
             transfer = nil
             guard isManagementAuthorized else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
-            guard CompactMinutiaeCheck.isUsableReference(started.data, count: parameters.referenceMinutiae) else {
+            guard CompactMinutiaeCheck.isUsable(started.data, count: parameters.referenceMinutiae) else {
                 return ResponseAPDU(statusWord: .referenceDataNotUsable)
             }
             stored.containers[Int(container)] = .init(header: header(container: container), reference: started.data,
@@ -40,7 +40,8 @@ extension BioManagerApplet {
     /// VERIFY: `00` first probe part, `01` more, `02` FINAL compares on card. Match: `9000`, the
     /// container verified and its counter restored. No match: the counter drops (and is saved
     /// before the answer leaves) and the answer is `63CX`. Blocked: `6983`, nothing compared.
-    /// A probe outside the card's count range answers `6984` and costs nothing.
+    /// A probe outside the card's count range, or denser than fingers allow, answers `6984` and
+    /// costs nothing.
     func verify(_ command: CommandAPDU) -> ResponseAPDU {
         let container = command.p1
         switch command.p2 {
@@ -68,7 +69,7 @@ extension BioManagerApplet {
         let index = Int(container)
         guard let reference = stored.containers[index].reference else { return ResponseAPDU(statusWord: .fileNotFound) }
         guard stored.containers[index].retries > 0 else { return ResponseAPDU(statusWord: .authenticationMethodBlocked) }
-        guard CompactMinutiaeCheck.isValid(probe, count: parameters.probeMinutiae) else {
+        guard CompactMinutiaeCheck.isUsable(probe, count: parameters.probeMinutiae) else {
             return ResponseAPDU(statusWord: .referenceDataNotUsable)
         }
         if comparison.isMatch(probe: probe, reference: reference) {

@@ -11,11 +11,12 @@ enum CompactMinutiaeCheck {
         return range.contains(template.minutiae.count)
     }
 
-    /// Whether `bytes` may be stored as a reference: valid, and its minutiae no denser than fingers
-    /// allow (``MinutiaDensity``; card units are 0.1 mm, so no resolution is in question). No
-    /// threshold the card decides at holds for a template made from a resized image, and whoever
-    /// enrols the card, nobody can inspect its reference afterwards.
-    static func isUsableReference(_ bytes: [UInt8], count range: ClosedRange<Int>) -> Bool {
+    /// Whether `bytes` may be stored as a reference or compared as a probe: valid, and its minutiae
+    /// no denser than fingers allow (``MinutiaDensity``; card units are 0.1 mm, so no resolution is
+    /// in question). No threshold the card decides at holds for a template made from a resized
+    /// image; whoever enrols the card, nobody can inspect its reference afterwards, and whoever
+    /// sends a probe, the card cannot see where it came from.
+    static func isUsable(_ bytes: [UInt8], count range: ClosedRange<Int>) -> Bool {
         guard isValid(bytes, count: range), let template = try? CompactCardTemplate(bytes: bytes) else { return false }
         return MinutiaDensity(template).isPlausible
     }

@@ -28,7 +28,7 @@ extension ISOMatchOnCardApplet {
         let index = Int(reference - 0x91)
         guard let slot = state.fingers[index] else { return ResponseAPDU(statusWord: .referencedDataNotFound) }
         if data.isEmpty { return statusAnswer(reference, remaining: slot.remaining) }
-        guard let probe = Self.minutiae(in: data), CompactMinutiaeCheck.isValid(probe, count: parameters.probeMinutiae) else {
+        guard let probe = Self.minutiae(in: data), CompactMinutiaeCheck.isUsable(probe, count: parameters.probeMinutiae) else {
             return ResponseAPDU(statusWord: .incorrectDataParameters)
         }
         guard slot.remaining > 0 else { return ResponseAPDU(statusWord: .authenticationMethodBlocked) }
@@ -79,7 +79,7 @@ extension ISOMatchOnCardApplet {
         guard command.p1 == 0x01, Self.fingerReferences.contains(reference) else { return ResponseAPDU(statusWord: .incorrectP1P2) }
         guard verified.contains(Self.adminPIN) else { return ResponseAPDU(statusWord: .securityStatusNotSatisfied) }
         guard let minutiae = Self.minutiae(in: command.data),
-              CompactMinutiaeCheck.isUsableReference(minutiae, count: parameters.referenceMinutiae) else {
+              CompactMinutiaeCheck.isUsable(minutiae, count: parameters.referenceMinutiae) else {
             return ResponseAPDU(statusWord: .incorrectDataParameters)
         }
         state.fingers[Int(reference - 0x91)] = .init(reference: minutiae, remaining: parameters.fingerTries)

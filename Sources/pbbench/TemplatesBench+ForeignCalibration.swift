@@ -36,8 +36,8 @@ extension TemplatesBench {
         }
 
         /// The applet on a card enrolled elsewhere: it keeps the card calibration (a compact
-        /// template names no maker); it refuses to store a reference denser than fingers allow
-        /// (``MinutiaDensity``), so such pairs cannot match; pbtool's probes are not judged.
+        /// template names no maker); it refuses to store a reference, or to compare a probe,
+        /// denser than fingers allow (``MinutiaDensity``), so such pairs cannot match.
         private static func recordApplet(_ report: BenchReport, _ measured: [OriginScores], threshold: Double) {
             let bySet = measured.map { scores in
                 (scores.set.name, OriginTable.falseMatches(appletScores(scores), threshold: threshold),
@@ -48,15 +48,16 @@ extension TemplatesBench {
             report.record("card applet at its own threshold, pbtool probe against a vendor's reference it stored (\(falseMatches) of \(impostors))",
                           Double(falseMatches) / Double(max(impostors, 1)) * 10_000, unit: "/10,000",
                           target: .atMost(TemplatesBench.falseMatchLimit * 10_000))
-            report.note("  by set: " + bySet.map { "\($0.0) \($0.1) (\($0.2) if it stored every reference)" }.joined(separator: ", "))
+            report.note("  by set: " + bySet.map { "\($0.0) \($0.1) (\($0.2) if it judged nothing)" }.joined(separator: ", "))
         }
 
         /// The applet's scores of pbtool probes against the vendor's references: 0 where the
-        /// reference's card template is one the applet refuses to store.
+        /// reference's card template is one the applet refuses to store, or the probe's one it
+        /// refuses to compare.
         private static func appletScores(_ scores: OriginScores) -> [Double] {
             zip(scores.set.fvc.allImpostorPairs, scores.ownProbe.raw.allImpostor).map { pair, score in
-                let stored = scores.set.foreign[pair.candidate].card.map { MinutiaDensity($0).isPlausible } ?? false
-                return stored ? score : 0
+                let usable = { (template: EvaluationTemplate) in template.card.map { MinutiaDensity($0).isPlausible } ?? false }
+                return usable(scores.set.foreign[pair.candidate]) && usable(scores.set.own[pair.probe]) ? score : 0
             }
         }
 

@@ -105,8 +105,11 @@ import VirtualCard
         #expect(throws: CompactTemplateError.tooFewMinutiae(count: 11, minimum: 12)) {
             try bioManager.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: eleven))
         }
-        // A reserved type and a torn minutia are refused too.
+        // A reserved type, a torn minutia and minutiae denser than fingers allow are refused too.
         #expect(throws: CardEdgeError.self) { try bioManager.verify(.rightIndex, probe: Array(Fixture.probe.dropLast())) }
+        #expect(throws: CardEdgeError.invalidData(operation: "VERIFY right-index")) {
+            try bioManager.verify(.rightIndex, probe: MinutiaeFixture.squeezed)
+        }
         #expect(try bioManager.properties().status(of: .rightIndex).retriesLeft == 5)
         // FINAL without a first part, and a part for another container, are conditions-of-use errors.
         #expect(try raw.send(CommandAPDU(cla: 0xB0, ins: 0x32, p1: 0x00, p2: 0x02)).statusWord == .conditionsOfUseNotSatisfied)

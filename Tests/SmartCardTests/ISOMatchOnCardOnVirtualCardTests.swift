@@ -46,9 +46,12 @@ import VirtualCard
         #expect(throws: CardEdgeError.notEnrolled("right-index")) {
             try iso.verify(.rightIndex, minutiae: CompactCardTemplate(bytes: Fixture.probe))
         }
-        // Refused probes (too few minutiae, malformed template) cost nothing.
+        // Refused probes (too few minutiae, denser than fingers allow) cost nothing.
         let eleven = try CompactCardTemplate(bytes: MinutiaeFixture.compact(count: 11, seed: 4))
         #expect(throws: CardEdgeError.invalidData(operation: "VERIFY left-index")) { try iso.verify(reference: 0x97, probe: eleven) }
+        #expect(throws: CardEdgeError.invalidData(operation: "VERIFY left-index")) {
+            try iso.verify(.leftIndex, minutiae: CompactCardTemplate(bytes: MinutiaeFixture.squeezed))
+        }
         #expect(try iso.status(of: 0x97) == .notVerified(retriesLeft: 5))
     }
 

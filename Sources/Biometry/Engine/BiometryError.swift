@@ -17,7 +17,7 @@ public enum BiometryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A card needs more minutiae than the swipe gave.
     case tooFewMinutiaeForCard(usable: Int, minimum: Int)
     /// The swipe's card minutiae lie closer together than fingers allow (``MinutiaDensity``),
-    /// per mm²: a card refuses such a reference.
+    /// per mm²: a card refuses such a reference, and such a probe.
     case tooDenseForCard(perSquareMillimetre: Double)
     /// The card asks for a minutiae order pbtool does not know.
     case unsupportedCardOrder(UInt8)
@@ -42,7 +42,7 @@ public enum BiometryError: Error, Sendable, Hashable, CustomStringConvertible {
             "the swipe gave \(usable) usable minutiae but the card needs at least \(minimum); swipe again"
         case .tooDenseForCard(let density):
             String(format: "the swipe's minutiae lie closer together than fingers allow (%.2f per mm², at most %.2f), "
-                   + "so a card will not hold them as a reference; clean the sensor and swipe again",
+                   + "so a card neither holds nor compares them; clean the sensor and swipe again",
                    density, MinutiaDensity.plausibleLimit)
         case .unsupportedCardOrder(let order):
             "the card asks for minutiae order \(order), which pbtool does not know"

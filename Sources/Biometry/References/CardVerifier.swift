@@ -4,7 +4,8 @@ import SmartCard
 /// Compares probes on the card: the probe is built to each finger's limits and order (best
 /// quality minutiae first), sent with VERIFY, and the card answers match, no match with tries
 /// left, or blocked. With several fingers, each is tried in turn until one matches; every finger
-/// that does not match loses a try.
+/// that does not match loses a try. A probe denser than fingers allow is refused before the card
+/// sees it (``BiometryError/tooDenseForCard(perSquareMillimetre:)``), as pbtool's applets refuse it.
 public final class CardVerifier: Verifier {
     /// The selected edge.
     public let edge: CardBiometricEdge
@@ -22,7 +23,12 @@ public final class CardVerifier: Verifier {
     public func verify(_ probe: FingerprintFeatures, against fingers: [Finger], of user: String) throws -> VerifierAnswer {
         var rejected: [MatchReport] = [], blocked: [MatchReport] = []
         for finger in fingers {
-            let outcome = try edge.verify(finger) { try FingerTemplates.compactCard(probe, for: $0) }
+            let outcome = try edge.verify(finger) { requirements in
+                let minutiae = try FingerTemplates.compactCard(probe, for: requirements)
+                let density = MinutiaDensity(minutiae)
+                guard density.isPlausible else { throw BiometryError.tooDenseForCard(perSquareMillimetre: density.perSquareMillimetre) }
+                return minutiae
+            }
             switch outcome {
             case .match:
                 return .match(MatchReport(finger: finger, user: nil, place: .card))

@@ -1,5 +1,6 @@
 import APDU
 import BiometricFormats
+import Fingerprint
 import SmartCard
 import Testing
 @testable import Biometry
@@ -23,6 +24,39 @@ import Testing
         }
         #expect(thrown as? CardEdgeError == .cardRemoved, "\(String(describing: thrown))")
         #expect(events.contains { if case .device(.cardRemoved) = $0 { true } else { false } })
+    }
+
+    /// A dense swipe is refused with the reason once the card's limits are read, and no VERIFY
+    /// reaches the card, so no try is spent (pbtool's applets would refuse it with `6984` and say
+    /// no more).
+    @Test func aSwipeDenserThanFingersAllowNeverReachesTheCard() throws {
+        let channel = HeaderOnlyCard()
+        let edge = try CardBiometricEdge.select(on: CardTransport(channel: channel))
+        #expect {
+            try CardVerifier(edge: edge, reader: "Test Reader").verify(DenseSwipe.features, against: [.rightIndex], of: "holder")
+        } throws: { error in
+            guard case .tooDenseForCard(let density) = error as? BiometryError else { return false }
+            return density > MinutiaDensity.plausibleLimit
+        }
+        #expect(channel.unexpected.isEmpty, "\(channel.unexpected)")
+    }
+}
+
+/// A BioManager card with the right index enrolled that answers SELECT, GET PROPERTIES and GET
+/// BIO HEADER (pbtool's compact-card header) and records anything else it is sent.
+private final class HeaderOnlyCard: CardChannel {
+    private(set) var unexpected: [[UInt8]] = []
+
+    func transmit(_ command: [UInt8]) throws -> [UInt8] {
+        switch command {
+        case BioManagerOpening.select: return [0x90, 0x00]
+        case BioManagerOpening.getProperties: return BioManagerOpening.properties(rightIndexEnrolled: true)
+        case _ where command.prefix(2) == [0xB0, BioManager.Instruction.bioHeader.rawValue]:
+            return BiometricHeader.compactCard(.rightIndex, parameters: .pbISO).tlv.encoded + [0x90, 0x00]
+        default:
+            unexpected.append(command)
+            return [0x6D, 0x00]
+        }
     }
 }
 
