@@ -29,6 +29,8 @@ struct TemplatesBench: BenchSuite {
         let own: [EvaluationTemplate]
         let foreign: [EvaluationTemplate]
         let records: [MinutiaeRecord]
+        /// pbtool's minutiae behind `own`, in pixels of the resized image.
+        let ownMinutiae: [[Minutia]]
     }
 
     init() {}
@@ -48,6 +50,7 @@ struct TemplatesBench: BenchSuite {
             ForeignCalibrationCheck.record(report, matcher: matcher, measured)
         }
         HullMarginChoice(sets: loaded).record(report)
+        PlacementComparison.record(report, loaded)
     }
 
     /// The vendor's records and pbtool's extractions of each image resized as the vendor resized it.
@@ -60,13 +63,14 @@ struct TemplatesBench: BenchSuite {
         let records = try named.map { try MinutiaeRecord(bytes: Data(contentsOf: URL(fileURLWithPath: "\(templateFolder)/\($0.1)"))) }
         let dpi = FVCSensorResolution.dpi(forPath: name) ?? 500
         let extractor = FeatureExtractor()
-        let own = try zip(named, records).map { entry, record in
+        let features = try zip(named, records).map { entry, record in
             let stem = entry.1.dropLast(4)
             let image = try ImageFile.read("\(directory)/\(name)/\(stem).tif", dpi: dpi)
             let seen = image.resized(width: record.imageWidth, height: record.imageHeight, dpi: record.resolution.xDPI)
-            return EvaluationTemplate(extractor.extract(seen))
+            return extractor.extract(seen)
         }
         return SetTemplates(name: name, openAFIS: openAFIS, fvc: FVCProtocol(impressions: named.map(\.0)),
-                            own: own, foreign: records.map { EvaluationTemplate($0) }, records: records)
+                            own: features.map { EvaluationTemplate($0) }, foreign: records.map { EvaluationTemplate($0) },
+                            records: records, ownMinutiae: features.map(\.minutiae))
     }
 }
