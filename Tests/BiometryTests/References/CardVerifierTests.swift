@@ -30,7 +30,7 @@ import Testing
     /// reaches the card, so no try is spent (pbtool's applets would refuse it with `6984` and say
     /// no more).
     @Test func aSwipeDenserThanFingersAllowNeverReachesTheCard() throws {
-        let channel = HeaderOnlyCard()
+        let channel = RecordingBioManagerCard(rightIndexEnrolled: true)
         let edge = try CardBiometricEdge.select(on: CardTransport(channel: channel))
         #expect {
             try CardVerifier(edge: edge, reader: "Test Reader").verify(DenseSwipe.features, against: [.rightIndex], of: "holder")
@@ -39,24 +39,6 @@ import Testing
             return density > MinutiaDensity.plausibleLimit
         }
         #expect(channel.unexpected.isEmpty, "\(channel.unexpected)")
-    }
-}
-
-/// A BioManager card with the right index enrolled that answers SELECT, GET PROPERTIES and GET
-/// BIO HEADER (pbtool's compact-card header) and records anything else it is sent.
-private final class HeaderOnlyCard: CardChannel {
-    private(set) var unexpected: [[UInt8]] = []
-
-    func transmit(_ command: [UInt8]) throws -> [UInt8] {
-        switch command {
-        case BioManagerOpening.select: return [0x90, 0x00]
-        case BioManagerOpening.getProperties: return BioManagerOpening.properties(rightIndexEnrolled: true)
-        case _ where command.prefix(2) == [0xB0, BioManager.Instruction.bioHeader.rawValue]:
-            return BiometricHeader.compactCard(.rightIndex, parameters: .pbISO).tlv.encoded + [0x90, 0x00]
-        default:
-            unexpected.append(command)
-            return [0x6D, 0x00]
-        }
     }
 }
 
