@@ -17,9 +17,11 @@ struct VerifyCommand: AsyncParsableCommand {
             With --on-card the card compares and counts: each no-match costs one of the \
             finger's tries, and a match leaves the card verified for `pbtool idstore get`.
 
-            Exit codes for login scripts: 0 match, 1 no match, 2 usage, 4 blocked (card counter \
-            at zero or host lock-out), 5 no reader, 6 no card, 7 no finger within --timeout, \
-            8 no sensor, 9 store, 130 cancelled. See docs/verify.md and docs/login.md.
+            Exit codes for login scripts: 0 match, 1 no match (or, --on-card, a swipe the card \
+            will not compare: too few minutiae, or denser than fingers allow), 2 usage, \
+            4 blocked (card counter at zero or host lock-out), 5 no reader, 6 no card, \
+            7 no finger within --timeout, 8 no sensor, 9 store, 130 cancelled. See docs/verify.md \
+            and docs/login.md.
 
             Examples:
               pbtool verify --finger right-index --on-card --quiet
