@@ -11,7 +11,8 @@ extension TemplatesBench {
         static let turn = Double.pi / 6
 
         static func record(_ report: BenchReport, _ sets: [SetTemplates]) {
-            report.note("vendor minutiae against pbtool's on the same image (paired within 12 px and 30°), mean ± sd:")
+            report.note(String(format: "vendor minutiae against pbtool's on the same image (paired within %.0f px and %.0f°), mean ± sd:",
+                               reach, turn * 180 / .pi))
             for set in sets {
                 var offsets = Offsets()
                 var vendorPaired = 0
@@ -24,9 +25,10 @@ extension TemplatesBench {
                     }
                     vendorPaired += paired.count
                 }
-                let vendorCount = set.records.map(\.minutiae.count).reduce(0, +)
+                let ownCount = set.ownMinutiae.map(\.count).reduce(0, +), vendorCount = set.records.map(\.minutiae.count).reduce(0, +)
                 report.note(String(format: "  %@  %4.0f %% of pbtool's paired, %4.0f %% of the vendor's; along %+.1f ± %.1f px, across %+.1f ± %.1f px, direction %+.1f ± %.1f°, same type %.0f %%",
-                                   set.name, offsets.share(of: set.ownMinutiae), 100 * Double(vendorPaired) / Double(max(vendorCount, 1)),
+                                   set.name, 100 * Double(offsets.along.count) / Double(max(ownCount, 1)),
+                                   100 * Double(vendorPaired) / Double(max(vendorCount, 1)),
                                    offsets.along.mean, offsets.along.deviation, offsets.across.mean, offsets.across.deviation,
                                    offsets.turn.mean * 180 / .pi, offsets.turn.deviation * 180 / .pi, offsets.sameKind.mean * 100))
             }
@@ -51,11 +53,6 @@ extension TemplatesBench {
                 across.add(dx * sin(own.direction) + dy * cos(own.direction))
                 turn.add(remainder(vendor.direction - own.direction, 2 * .pi))
                 sameKind.add(vendor.kind == own.kind ? 1 : 0)
-            }
-
-            /// Paired minutiae as a share of all of pbtool's `minutiae`, percent.
-            func share(of minutiae: [[Minutia]]) -> Double {
-                100 * Double(along.count) / Double(max(minutiae.map(\.count).reduce(0, +), 1))
             }
         }
 

@@ -30,11 +30,15 @@ public enum FingerTemplates {
 
     /// Compact-card minutiae for a card with `requirements`: placed inside the 25.5 mm the format
     /// covers, the best-quality minutiae up to its maximum (ISO/IEC 19794-2 §9.3), in its order.
-    /// - Throws: ``BiometryError/tooFewMinutiaeForCard(usable:minimum:)`` below its minimum.
+    /// - Throws: ``BiometryError/tooFewMinutiaeForCard(usable:minimum:)`` below its minimum;
+    ///   ``BiometryError/tooDenseForCard(perSquareMillimetre:)`` when they lie closer together
+    ///   than fingers allow, which pbtool's applets refuse (`6984`, `6A80`) without saying why.
     public static func compactCard(_ features: FingerprintFeatures,
                                    for requirements: CardMinutiaeRequirements) throws -> CompactCardTemplate {
         switch features.compactCardTemplate(for: requirements) {
         case .ready(let template, _):
+            let density = MinutiaDensity(template)
+            guard density.isPlausible else { throw BiometryError.tooDenseForCard(perSquareMillimetre: density.perSquareMillimetre) }
             return template
         case .tooFewMinutiae(let usable, let minimum):
             throw BiometryError.tooFewMinutiaeForCard(usable: usable, minimum: minimum)

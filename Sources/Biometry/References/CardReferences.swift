@@ -27,9 +27,6 @@ public final class CardReferences: ReferenceDatabase {
     /// Checks, authorises and enrols in one exchange with the card.
     public func enroll(_ features: FingerprintFeatures, finger: Finger, user: String, replacing: Bool) throws {
         let minutiae = try FingerTemplates.compactCard(features, for: .pbISOReference)
-        // pbtool's applets refuse such a reference (6984) and say no more; say why here.
-        let density = MinutiaDensity(minutiae)
-        guard density.isPlausible else { throw BiometryError.tooDenseForCard(perSquareMillimetre: density.perSquareMillimetre) }
         let authorisation = try requiredAuthorisation()
         try edge.exclusively { edge in
             if !replacing, try edge.enrolledFingers().contains(finger) {
