@@ -3,6 +3,11 @@ import Imaging
 extension ImageFile {
     /// Decodes image bytes of any supported format (told by their signature).
     ///
+    /// A file whose two axes have different resolutions (``ImageInfo/squarePixelHeight``) is
+    /// resampled to square pixels at its horizontal resolution, unless `dpi` is given: every
+    /// step after decoding (extraction, matching, resizing to a record) assumes square pixels, as
+    /// `PreparedTemplate(record:)` does for records. `info` keeps what the file said.
+    ///
     /// Errors are ``ImageCodecError`` values, or the WSQ codec's own errors.
     public static func decode(_ bytes: [UInt8], dpi: Double? = nil) throws -> DecodedImage {
         guard let format = ImageFormat(magic: bytes) else {
@@ -19,6 +24,10 @@ extension ImageFile {
         case .jpeg2000: decoded = try JPEG2000Codec.decode(bytes)
         }
         decoded.image.dpi = dpi ?? decoded.info.usableDPI ?? defaultDPI
+        if dpi == nil, let height = decoded.info.squarePixelHeight {
+            try ImageLimits.check(width: decoded.image.width, height: height, format: format)
+            decoded.image = decoded.image.resized(width: decoded.image.width, height: height, dpi: decoded.image.dpi)
+        }
         return decoded
     }
 

@@ -34,20 +34,25 @@ public struct ImageInfo: Sendable, Hashable {
     public var bitDepth: Int
     /// How the file stores a pixel (pbtool always decodes to gray).
     public var layout: PixelLayout
-    /// The resolution the file records, in dots per inch, whether plausible or not (nil: none).
+    /// The resolution the file records, in dots per inch, whether plausible or not (nil: none);
+    /// horizontal where the format records one per axis.
     public var storedDPI: Double?
+    /// The vertical resolution, for the formats that record one per axis (TIFF, PNG, BMP, JPEG,
+    /// JPEG 2000); nil where the file or format records none.
+    public var storedVerticalDPI: Double?
     /// Format-specific header values.
     public var fields: [Field]
 
     /// Facts read from a file.
     public init(format: ImageFormat, width: Int, height: Int, bitDepth: Int, layout: PixelLayout,
-                storedDPI: Double? = nil, fields: [Field] = []) {
+                storedDPI: Double? = nil, storedVerticalDPI: Double? = nil, fields: [Field] = []) {
         self.format = format
         self.width = width
         self.height = height
         self.bitDepth = bitDepth
         self.layout = layout
         self.storedDPI = storedDPI
+        self.storedVerticalDPI = storedVerticalDPI
         self.fields = fields
     }
 
@@ -58,6 +63,21 @@ public struct ImageInfo: Sendable, Hashable {
     /// The stored resolution when it is plausible, else nil.
     public var usableDPI: Double? {
         storedDPI.flatMap { Self.plausibleDPI.contains($0) ? $0 : nil }
+    }
+
+    /// The plausible vertical resolution when it differs from the usable horizontal one by more
+    /// than 1 % (pixels that are not square), else nil.
+    public var nonSquareVerticalDPI: Double? {
+        guard let horizontal = usableDPI, let vertical = storedVerticalDPI, Self.plausibleDPI.contains(vertical),
+              abs(vertical / horizontal - 1) > 0.01 else { return nil }
+        return vertical
+    }
+
+    /// The height the picture has once its pixels are made square at the horizontal resolution,
+    /// as ``ImageFile/decode(_:dpi:)`` makes them; nil when they are square already.
+    public var squarePixelHeight: Int? {
+        guard let horizontal = usableDPI, let vertical = nonSquareVerticalDPI else { return nil }
+        return max(1, Int((Double(height) * horizontal / vertical).rounded()))
     }
 }
 

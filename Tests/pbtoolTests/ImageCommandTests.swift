@@ -49,6 +49,25 @@ import TestSupport
         #expect(text.contains("16 × 12 pixels") && text.contains("569 dpi"))
     }
 
+    @Test func pixelsTallerThanWideAreReportedAndReadAsSquareOnes() throws {
+        let source = try writeGraymap("tall.pgm")
+        let bmp = "\(directory)/tall.bmp"
+        #expect(try PBToolProcess.run(["image", "convert", source, bmp, "--dpi", "500"]).status == 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: bmp))
+        // BITMAPINFOHEADER: the vertical pixels per metre follow the horizontal ones, 42 bytes in.
+        withUnsafeBytes(of: UInt32(9_843).littleEndian) { bytes.replaceSubrange(42..<46, with: $0) }
+        try bytes.write(to: URL(fileURLWithPath: bmp))
+        let report = try json(try PBToolProcess.run(["image", "info", bmp, "--json"]).standardOutput)
+        let dpi = try #require(report["dpi"] as? [String: Any])
+        #expect(dpi["used"] as? Double == 500 && dpi["vertical"] as? Double == 250 && dpi["squareHeight"] as? Int == 24)
+        let text = try PBToolProcess.run(["image", "info", bmp]).standardOutput
+        #expect(text.contains("500 dpi across, 250 dpi down") && text.contains("16 × 24 pixels)"), "\(text)")
+        let square = "\(directory)/square.pgm"
+        #expect(try PBToolProcess.run(["image", "convert", bmp, square]).status == 0)
+        let converted = try json(try PBToolProcess.run(["image", "info", square, "--json"]).standardOutput)
+        #expect(converted["width"] as? Int == 16 && converted["height"] as? Int == 24)
+    }
+
     @Test func showDrawsHalfAsManyLinesAsPixelRows() throws {
         let source = try writeGraymap("show.pgm")
         let ascii = try PBToolProcess.run(["image", "show", source, "--width", "16"])

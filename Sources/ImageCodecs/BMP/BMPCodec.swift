@@ -21,8 +21,11 @@ enum BMPCodec {
         }
         let image = GrayImage(width: header.width, height: header.height, pixels: levels)
         let dpi = header.pixelsPerMetre > 0 ? Double(header.pixelsPerMetre).dotsPerInchFromPerMetre : nil
+        let verticalDPI = header.verticalPixelsPerMetre > 0
+            ? Double(header.verticalPixelsPerMetre).dotsPerInchFromPerMetre : nil
         let info = ImageInfo(format: .bmp, width: header.width, height: header.height, bitDepth: 8,
                              layout: header.bitCount == 8 ? .palette : .rgb, storedDPI: dpi,
+                             storedVerticalDPI: verticalDPI,
                              fields: [ImageInfo.Field("DIB header", "\(header.dibSize) bytes"),
                                       ImageInfo.Field("bits per pixel", String(header.bitCount)),
                                       ImageInfo.Field("row order", header.isTopDown ? "top-down" : "bottom-up")])
@@ -91,6 +94,7 @@ struct BMPHeader {
     var bitCount: Int
     var paletteCount: Int
     var pixelsPerMetre: Int
+    var verticalPixelsPerMetre: Int
 
     init(_ bytes: [UInt8]) throws(ImageCodecError) {
         var cursor = ByteCursor(bytes, format: .bmp)
@@ -114,7 +118,7 @@ struct BMPHeader {
         let compression = try cursor.uint32LE("compression")
         try cursor.skip(4, for: "image size")
         pixelsPerMetre = Int(try cursor.int32LE("horizontal resolution"))
-        try cursor.skip(4, for: "vertical resolution")
+        verticalPixelsPerMetre = Int(try cursor.int32LE("vertical resolution"))
         paletteCount = Int(try cursor.uint32LE("palette size"))
         try Self.checkSupported(bitCount: bitCount, compression: compression)
         guard dataOffset >= BMPCodec.fileHeaderSize + dibSize else {

@@ -74,15 +74,22 @@ enum JPEGCodec {
         }
     }
 
-    private static func info(_ picture: cjpeg_picture) -> ImageInfo {
-        let dpi: Double? = switch picture.density_unit {
-        case 1: Double(picture.x_density)
-        case 2: (Double(picture.x_density) * 2.54 * 10).rounded() / 10
+    /// Dots per inch from a JFIF density in `unit` (1 per inch, 2 per centimetre); nil for 0,
+    /// which gives only the pixels' aspect ratio.
+    private static func density(_ value: UInt16, unit: Int32) -> Double? {
+        switch unit {
+        case 1: Double(value)
+        case 2: (Double(value) * 2.54 * 10).rounded() / 10
         default: nil
         }
+    }
+
+    private static func info(_ picture: cjpeg_picture) -> ImageInfo {
+        let dpi = density(picture.x_density, unit: picture.density_unit)
+        let verticalDPI = density(picture.y_density, unit: picture.density_unit)
         let layout: ImageInfo.PixelLayout = picture.components == 1 ? .gray : .rgb
         return ImageInfo(format: .jpeg, width: Int(picture.width), height: Int(picture.height), bitDepth: 8,
-                         layout: layout, storedDPI: dpi,
+                         layout: layout, storedDPI: dpi, storedVerticalDPI: verticalDPI,
                          fields: [ImageInfo.Field("colour space", colourSpaceName(picture.color_space)),
                                   ImageInfo.Field("components", String(picture.components)),
                                   ImageInfo.Field("coding", picture.progressive != 0 ? "progressive" : "sequential"),

@@ -54,21 +54,26 @@ enum JP2Boxes {
         return codestream.count < 2 || bytes[codestream.upperBound - 2] != 0xFF || bytes[codestream.upperBound - 1] != 0xD9
     }
 
-    /// The capture resolution in dots per inch, else the default display one; nil when the file has neither.
-    static func resolution(in bytes: [UInt8]) -> Double? {
+    /// The capture resolution in dots per inch on each axis, else the default display one; nil
+    /// where the file has neither.
+    static func resolution(in bytes: [UInt8]) -> (horizontal: Double?, vertical: Double?) {
         guard let header = boxes(in: bytes, range: 0..<bytes.count).first(where: { $0.type == "jp2h" }),
               let superbox = boxes(in: bytes, range: header.contents).first(where: { $0.type == "res " }) else {
-            return nil
+            return (nil, nil)
         }
         let inner = boxes(in: bytes, range: superbox.contents)
         guard let box = inner.first(where: { $0.type == "resc" }) ?? inner.first(where: { $0.type == "resd" }),
-              box.contents.count >= 10 else { return nil }
+              box.contents.count >= 10 else { return (nil, nil) }
+        // ISO/IEC 15444-1 I.5.3.7: VR_N, VR_D, HR_N, HR_D (2 bytes each), then VR_E, HR_E.
         let base = box.contents.lowerBound
-        let numerator = Double(number(bytes, at: base + 4, count: 2))
-        let denominator = Double(number(bytes, at: base + 6, count: 2))
-        let exponent = Double(Int8(bitPattern: bytes[base + 9]))
-        guard denominator > 0, numerator > 0 else { return nil }
-        let perMetre = numerator / denominator * pow(10, exponent)
+        return (dpi(bytes, numerator: base + 4, denominator: base + 6, exponent: base + 9),
+                dpi(bytes, numerator: base, denominator: base + 2, exponent: base + 8))
+    }
+
+    private static func dpi(_ bytes: [UInt8], numerator: Int, denominator: Int, exponent: Int) -> Double? {
+        let n = Double(number(bytes, at: numerator, count: 2)), d = Double(number(bytes, at: denominator, count: 2))
+        guard d > 0, n > 0 else { return nil }
+        let perMetre = n / d * pow(10, Double(Int8(bitPattern: bytes[exponent])))
         return perMetre.isFinite ? perMetre.dotsPerInchFromPerMetre : nil
     }
 

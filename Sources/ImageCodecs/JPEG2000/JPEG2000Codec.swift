@@ -67,9 +67,10 @@ enum JPEG2000Codec {
                       ImageInfo.Field("resolution levels", String(header.resolutionLevels)),
                       ImageInfo.Field("quality layers", String(header.layers))]
         if !decoder.warnings.isEmpty { fields.append(ImageInfo.Field("OpenJPEG warnings", decoder.warnings)) }
-        let dpi = decoder.container == .jp2 ? JP2Boxes.resolution(in: bytes) : nil
+        let dpi: (horizontal: Double?, vertical: Double?) =
+            decoder.container == .jp2 ? JP2Boxes.resolution(in: bytes) : (nil, nil)
         return ImageInfo(format: .jpeg2000, width: header.width, height: header.height, bitDepth: header.precision,
-                         layout: layout, storedDPI: dpi, fields: fields)
+                         layout: layout, storedDPI: dpi.horizontal, storedVerticalDPI: dpi.vertical, fields: fields)
     }
 
     /// OpenJPEG's collected messages as an error about `bytes`: truncation when the file ends

@@ -18,8 +18,9 @@ struct PNGChunks {
     var isInterlaced = false
     /// PLTE entries as (red, green, blue).
     var palette: [(UInt8, UInt8, UInt8)] = []
-    /// Pixels per inch from pHYs when its unit is the metre.
+    /// Pixels per inch from pHYs when its unit is the metre: x, then y.
     var dpi: Double?
+    var verticalDPI: Double?
     var chunkNames: [String] = []
     /// Whether the scan reached a complete IEND chunk (§11.2.5: every PNG ends with one).
     var hasEnd: Bool { chunkNames.last == "IEND" }
@@ -50,6 +51,9 @@ struct PNGChunks {
         case "pHYs" where data.count == 9 && data[8] == 1:
             if let perMetre = try? cursor.uint32BE("pixels per metre") {
                 dpi = Double(perMetre).dotsPerInchFromPerMetre
+            }
+            if let perMetre = try? cursor.uint32BE("vertical pixels per metre") {
+                verticalDPI = Double(perMetre).dotsPerInchFromPerMetre
             }
         default:
             break

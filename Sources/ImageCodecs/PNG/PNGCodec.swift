@@ -45,7 +45,7 @@ enum PNGCodec {
         case .gray, nil: .gray
         }
         return ImageInfo(format: .png, width: width, height: height, bitDepth: chunks.bitDepth ?? 8,
-                         layout: layout, storedDPI: chunks.dpi,
+                         layout: layout, storedDPI: chunks.dpi, storedVerticalDPI: chunks.verticalDPI,
                          fields: [ImageInfo.Field("interlace", chunks.isInterlaced ? "Adam7" : "none"),
                                   ImageInfo.Field("chunks", chunks.chunkNames.joined(separator: " "))])
     }

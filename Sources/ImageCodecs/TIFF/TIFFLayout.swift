@@ -13,6 +13,8 @@ struct TIFFLayout {
     var isTiled: Bool
     /// Dots per inch from XResolution and ResolutionUnit; nil when there is no resolution or no unit.
     var dpi: Double?
+    /// The same from YResolution.
+    var verticalDPI: Double?
 
     init(_ stream: TIFFStream) throws(ImageCodecError) {
         width = Int(stream.uint32(TIFFTAG_IMAGEWIDTH, defaulted: false) ?? 0)
@@ -25,12 +27,13 @@ struct TIFFLayout {
         planarConfig = stream.uint16(TIFFTAG_PLANARCONFIG) ?? UInt16(PLANARCONFIG_CONTIG)
         orientation = stream.uint16(TIFFTAG_ORIENTATION) ?? UInt16(ORIENTATION_TOPLEFT)
         isTiled = TIFFIsTiled(stream.handle) != 0
-        dpi = Self.dpi(stream)
+        dpi = Self.dpi(stream, tag: TIFFTAG_XRESOLUTION)
+        verticalDPI = Self.dpi(stream, tag: TIFFTAG_YRESOLUTION)
         try ImageLimits.check(width: width, height: height, format: .tiff)
     }
 
-    private static func dpi(_ stream: TIFFStream) -> Double? {
-        guard let resolution = stream.float(TIFFTAG_XRESOLUTION), resolution.isFinite, resolution > 0 else {
+    private static func dpi(_ stream: TIFFStream, tag: Int32) -> Double? {
+        guard let resolution = stream.float(tag), resolution.isFinite, resolution > 0 else {
             return nil
         }
         switch Int32(stream.uint16(TIFFTAG_RESOLUTIONUNIT) ?? UInt16(RESUNIT_INCH)) {

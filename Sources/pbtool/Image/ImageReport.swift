@@ -10,6 +10,10 @@ struct ImageReport: Encodable {
         let plausible: Bool
         /// The resolution pbtool uses for the image.
         let used: Double
+        /// The vertical resolution when the file records one that differs (nil otherwise): pbtool
+        /// then reads the image resampled to square pixels at the horizontal one, this many rows.
+        let vertical: Double?
+        let squareHeight: Int?
     }
 
     let path: String
@@ -30,7 +34,8 @@ struct ImageReport: Encodable {
         height = info.height
         bitDepth = info.bitDepth
         layout = info.layout.rawValue
-        dpi = Resolution(stored: info.storedDPI, plausible: info.usableDPI != nil, used: usedDPI)
+        dpi = Resolution(stored: info.storedDPI, plausible: info.usableDPI != nil, used: usedDPI,
+                         vertical: info.nonSquareVerticalDPI, squareHeight: info.squarePixelHeight)
         fields = info.fields
     }
 
@@ -56,6 +61,10 @@ struct ImageReport: Encodable {
 
     private var resolutionText: String {
         guard let stored = dpi.stored else { return "\(Self.number(dpi.used)) dpi (the file records none; assumed)" }
+        if let vertical = dpi.vertical, let squareHeight = dpi.squareHeight {
+            return "\(Self.number(stored)) dpi across, \(Self.number(vertical)) dpi down "
+                + "(read as square pixels at \(Self.number(stored)) dpi, \(width) × \(squareHeight) pixels)"
+        }
         return dpi.plausible
             ? "\(Self.number(stored)) dpi"
             : "\(Self.number(dpi.used)) dpi assumed (the file records an implausible \(Self.number(stored)) dpi)"
