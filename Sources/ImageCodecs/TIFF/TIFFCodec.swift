@@ -34,7 +34,8 @@ enum TIFFCodec {
         }
         if !stream.warnings.isEmpty { fields.append(ImageInfo.Field("libtiff warnings", stream.warnings)) }
         return ImageInfo(format: .tiff, width: layout.width, height: layout.height,
-                         bitDepth: layout.bitsPerSample, layout: layout.layout, storedDPI: layout.dpi, storedVerticalDPI: layout.verticalDPI,
+                         bitDepth: layout.bitsPerSample, layout: layout.layout, storedDPI: layout.dpi,
+                         storedVerticalDPI: layout.verticalDPI,
                          fields: fields)
     }
 

@@ -12,7 +12,8 @@ struct NonSquarePixelMatchingTests {
     /// FVC2002 DB1_B 101_2 at half its height, as BMP bytes stating `verticalDPI` down and 500 across.
     private func squeezedFile(verticalDPI: Double) throws -> [UInt8] {
         let image = try FVCImages.image("101_2")
-        var bytes = try ImageFile.encode(image.resized(width: image.width, height: image.height / 2, dpi: 500), as: .bmp)
+        let squeezed = image.resized(width: image.width, height: image.height / 2, dpi: 500)
+        var bytes = try ImageFile.encode(squeezed, as: .bmp)
         // BITMAPINFOHEADER: the vertical pixels per metre follow the horizontal ones, 42 bytes in.
         let perMetre = UInt32((verticalDPI / 0.0254).rounded())
         withUnsafeBytes(of: perMetre.littleEndian) { bytes.replaceSubrange(42..<46, with: $0) }
